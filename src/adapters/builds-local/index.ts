@@ -1,0 +1,133 @@
+import type { Selectable } from 'kysely';
+import type { BuildRecord, BuildsPort } from '../../ports/builds.ts';
+import type { Engine } from '../sqlite/database.ts';
+import type { DB } from '../sqlite/schema.ts';
+
+/** Build records in SQLite; the `building` row doubles as a cross-process single-flight lock. */
+export function createLocalBuilds({ db, sqlite }: Engine): BuildsPort {
+  const sumCounters = sqlite.prepare('SELECT COALESCE(SUM(value), 0) AS version FROM counters');
+
+  // better-sqlite3 transactions are synchronous, so the check-then-insert below cannot interleave.
+  const begin = sqlite.transaction((pid: number, contentVersion: number): number | null => {
+    const running = sqlite
+      .prepare("SELECT id, pid FROM storefront_builds WHERE status = 'building'")
+      .all() as Array<{
+      id: number;
+      pid: number;
+    }>;
+    const now = new Date().toISOString();
+    for (const build of running) {
+      if (isAlive(build.pid)) return null;
+      sqlite
+        .prepare("UPDATE storefront_builds SET status = 'failed', error = ?, finished_at = ? WHERE id = ?")
+        .run('Η δημιουργία διακόπηκε (ο διακομιστής σταμάτησε).', now, build.id);
+    }
+    const result = sqlite
+      .prepare(
+        "INSERT INTO storefront_builds (status, content_version, pid, started_at) VALUES ('building', ?, ?, ?)",
+      )
+      .run(contentVersion, pid, now);
+    return Number(result.lastInsertRowid);
+  });
+
+  return {
+    async contentVersion() {
+      return (sumCounters.get() as { version: number }).version;
+    },
+
+    async requestRebuild() {
+      await db
+        .updateTable('counters')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .where('name', '=', 'rebuild')
+        .execute();
+    },
+
+    async begin(pid, contentVersion) {
+      const id = begin.immediate(pid, contentVersion);
+      return id === null
+        ? null
+        : toRecord(
+            await db
+              .selectFrom('storefront_builds')
+              .selectAll()
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow(),
+          );
+    },
+
+    async progress(id, text) {
+      await db
+        .updateTable('storefront_builds')
+        .set({ progress: text.slice(0, 200) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async finish(id, result) {
+      await db
+        .updateTable('storefront_builds')
+        .set(
+          result.ok
+            ? { status: 'succeeded', output_dir: result.outputDir, finished_at: new Date().toISOString() }
+            : { status: 'failed', error: result.error.slice(0, 4000), finished_at: new Date().toISOString() },
+        )
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async state() {
+      const contentVersion = (sumCounters.get() as { version: number }).version;
+      const latest = (status: BuildRecord['status']) =>
+        db
+          .selectFrom('storefront_builds')
+          .selectAll()
+          .where('status', '=', status)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+      const [current, running, failed] = await Promise.all([
+        latest('succeeded'),
+        latest('building'),
+        latest('failed'),
+      ]);
+      const lastFailure = failed && (!current || failed.id > current.id) ? toRecord(failed) : null;
+      const state = running
+        ? 'building'
+        : lastFailure
+          ? 'failed'
+          : current && current.content_version >= contentVersion
+            ? 'up_to_date'
+            : 'stale';
+      return {
+        state,
+        contentVersion,
+        current: current ? toRecord(current) : null,
+        running: running ? toRecord(running) : null,
+        lastFailure,
+        lastSuccessAt: current?.finished_at ?? null,
+      };
+    },
+  };
+}
+
+function toRecord(row: Selectable<DB['storefront_builds']>): BuildRecord {
+  return {
+    id: row.id,
+    status: row.status,
+    contentVersion: row.content_version,
+    outputDir: row.output_dir,
+    progress: row.progress,
+    error: row.error,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

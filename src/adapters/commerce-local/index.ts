@@ -1,0 +1,63 @@
+import type { CommercePort, Product } from '../../ports/commerce.ts';
+import { AppError } from '../../ports/errors.ts';
+import type { Engine } from '../sqlite/database.ts';
+import { parseGid, requireGid } from '../sqlite/ids.ts';
+import { readProducts } from './read-products.ts';
+import { insertProduct, removeProduct, replaceProduct } from './write-products.ts';
+
+/** The embedded shop engine's catalogue on SQLite. */
+export function createLocalCommerce({ db }: Engine): CommercePort {
+  async function byRowId(id: number): Promise<Product | null> {
+    const [product] = await readProducts(db, (query) => query.where('id', '=', id));
+    return product ?? null;
+  }
+
+  async function mustGet(id: number): Promise<Product> {
+    const product = await byRowId(id);
+    if (!product) throw new AppError('not_found', 'Το προϊόν δεν βρέθηκε');
+    return product;
+  }
+
+  return {
+    listProducts: () => readProducts(db, (query) => query.orderBy('id', 'desc')),
+
+    recentProducts: (limit) => readProducts(db, (query) => query.orderBy('id', 'desc').limit(limit)),
+
+    async getProduct(id) {
+      const productId = parseGid('Product', id);
+      if (productId !== null) return byRowId(productId);
+      const variantId = parseGid('ProductVariant', id);
+      if (variantId === null) return null;
+      const variant = await db
+        .selectFrom('variants')
+        .select('product_id')
+        .where('id', '=', variantId)
+        .executeTakeFirst();
+      return variant ? byRowId(variant.product_id) : null;
+    },
+
+    async createProduct(input) {
+      const id = await insertProduct(db, input);
+      return { product: await mustGet(id), warnings: [] };
+    },
+
+    async updateProduct(id, input) {
+      const productId = requireGid('Product', id);
+      await replaceProduct(db, productId, input);
+      return { product: await mustGet(productId), warnings: [] };
+    },
+
+    async deleteProduct(id) {
+      await removeProduct(db, requireGid('Product', id));
+    },
+
+    async version() {
+      const row = await db
+        .selectFrom('counters')
+        .select('value')
+        .where('name', '=', 'catalog')
+        .executeTakeFirstOrThrow();
+      return row.value;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Product } from '../../ports/commerce.ts';
+import { toGid } from '../sqlite/ids.ts';
+import type { DB } from '../sqlite/schema.ts';
+
+type ProductRow = DB['products'] & { id: number };
+type ProductQuery = SelectQueryBuilder<DB, 'products', ProductRow>;
+
+/**
+ * Reads products and everything that hangs off them in five set-based queries (no N+1),
+ * then assembles the port's Product shape. `narrow` picks which products, in which order.
+ */
+export async function readProducts(
+  db: Kysely<DB>,
+  narrow: (query: ProductQuery) => ProductQuery,
+): Promise<Product[]> {
+  const rows = await narrow(db.selectFrom('products').selectAll() as ProductQuery).execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const inIds = ids.length > 900 ? null : ids; // SQLite caps bound parameters; past that read all rows.
+
+  const [tags, variants, media] = await Promise.all([
+    withIds(db.selectFrom('product_tags').select(['product_id', 'tag']).orderBy('position'), inIds).execute(),
+    withIds(
+      db
+        .selectFrom('variants')
+        .innerJoin('inventory_items', 'inventory_items.variant_id', 'variants.id')
+        .leftJoin('inventory_levels', 'inventory_levels.inventory_item_id', 'inventory_items.id')
+        .select((eb) => [
+          'variants.product_id',
+          'variants.id as variant_id',
+          'variants.price_cents',
+          'variants.position',
+          'inventory_items.id as item_id',
+          'inventory_items.tracked',
+          eb.fn.sum<number | null>('inventory_levels.available').as('available'),
+        ])
+        .groupBy('variants.id')
+        .orderBy('variants.position'),
+      inIds,
+      'variants.product_id',
+    ).execute(),
+    withIds(
+      db
+        .selectFrom('product_media')
+        .innerJoin('media', 'media.id', 'product_media.media_id')
+        .select([
+          'product_media.product_id',
+          'media.id',
+          'media.file_name',
+          'media.width',
+          'media.height',
+          'product_media.alt',
+        ])
+        .orderBy('product_media.position'),
+      inIds,
+      'product_media.product_id',
+    ).execute(),
+  ]);
+
+  const tagsOf = groupBy(tags, (tag) => tag.product_id);
+  const variantsOf = groupBy(variants, (variant) => variant.product_id);
+  const mediaOf = groupBy(media, (item) => item.product_id);
+
+  return rows.map((row) => {
+    const variant = variantsOf.get(row.id)?.[0];
+    return {
+      id: toGid('Product', row.id),
+      title: row.title,
+      description: row.description_text,
+      descriptionHtml: row.description_html,
+      tags: (tagsOf.get(row.id) ?? []).map((tag) => tag.tag),
+      productType: row.product_type,
+      images: (mediaOf.get(row.id) ?? []).map((item) => ({
+        id: toGid('MediaImage', item.id),
+        url: `/media/${item.file_name}`,
+        alt: item.alt || row.title,
+        width: item.width,
+        height: item.height,
+      })),
+      variantId: variant ? toGid('ProductVariant', variant.variant_id) : '',
+      inventoryItemId: variant ? toGid('InventoryItem', variant.item_id) : '',
+      priceCents: variant?.price_cents ?? null,
+      available: variant?.tracked ? Number(variant.available ?? 0) : null,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: narrows any query that has a product id column.
+function withIds<Q extends SelectQueryBuilder<DB, any, any>>(
+  query: Q,
+  ids: number[] | null,
+  column = 'product_id',
+): Q {
+  // biome-ignore lint/suspicious/noExplicitAny: the column name is checked by the callers above.
+  return ids ? (query.where(column as any, 'in', ids) as Q) : query;
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}

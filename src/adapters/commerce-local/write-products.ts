@@ -1,0 +1,132 @@
+import type { Kysely, Transaction } from 'kysely';
+import { foldText, htmlToText } from '../../domain/text.ts';
+import { type ProductInput, productInputSchema } from '../../ports/commerce.ts';
+import { AppError } from '../../ports/errors.ts';
+import { requireGid } from '../sqlite/ids.ts';
+import type { DB } from '../sqlite/schema.ts';
+
+type Parsed = ReturnType<typeof productInputSchema.parse>;
+
+/** Creates a product with its variant (policy DENY), tracked inventory, tags and media in one transaction. */
+export async function insertProduct(db: Kysely<DB>, input: ProductInput): Promise<number> {
+  const data = productInputSchema.parse(input);
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const { id } = await trx
+      .insertInto('products')
+      .values({ ...productColumns(data), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const variant = await trx
+      .insertInto('variants')
+      .values({ product_id: id, price_cents: data.priceCents, inventory_policy: 'DENY' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const item = await trx
+      .insertInto('inventory_items')
+      .values({ variant_id: variant.id, tracked: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('inventory_levels')
+      .values({
+        inventory_item_id: item.id,
+        location_id: await defaultLocation(trx),
+        available: data.quantity,
+      })
+      .execute();
+    await writeTags(trx, id, data.tags);
+    await writeMedia(trx, id, data.mediaIds, data.title);
+    return id;
+  });
+}
+
+/** Replaces a product's fields, price, stock, tags and media in one transaction. */
+export async function replaceProduct(db: Kysely<DB>, productId: number, input: ProductInput): Promise<void> {
+  const data = productInputSchema.parse(input);
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('products')
+      .set({ ...productColumns(data), updated_at: new Date().toISOString() })
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new AppError('not_found', 'Το προϊόν δεν βρέθηκε');
+    const variant = await trx
+      .selectFrom('variants')
+      .innerJoin('inventory_items', 'inventory_items.variant_id', 'variants.id')
+      .select(['variants.id as variant_id', 'inventory_items.id as item_id'])
+      .where('variants.product_id', '=', productId)
+      .orderBy('variants.position')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('variants')
+      .set({ price_cents: data.priceCents })
+      .where('id', '=', variant.variant_id)
+      .execute();
+    await trx
+      .insertInto('inventory_levels')
+      .values({
+        inventory_item_id: variant.item_id,
+        location_id: await defaultLocation(trx),
+        available: data.quantity,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['inventory_item_id', 'location_id']).doUpdateSet({ available: data.quantity }),
+      )
+      .execute();
+    await trx.deleteFrom('product_tags').where('product_id', '=', productId).execute();
+    await writeTags(trx, productId, data.tags);
+    await trx.deleteFrom('product_media').where('product_id', '=', productId).execute();
+    await writeMedia(trx, productId, data.mediaIds, data.title);
+  });
+}
+
+export async function removeProduct(db: Kysely<DB>, productId: number): Promise<void> {
+  const deleted = await db.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) throw new AppError('not_found', 'Το προϊόν δεν βρέθηκε');
+}
+
+function productColumns(data: Parsed) {
+  const descriptionText = htmlToText(data.descriptionHtml);
+  return {
+    title: data.title,
+    description_html: data.descriptionHtml,
+    description_text: descriptionText,
+    product_type: data.productType,
+    search_text: foldText([data.title, ...data.tags, descriptionText].join('\n')),
+  };
+}
+
+async function writeTags(trx: Transaction<DB>, productId: number, tags: readonly string[]): Promise<void> {
+  if (tags.length === 0) return;
+  await trx
+    .insertInto('product_tags')
+    .values(tags.map((tag, position) => ({ product_id: productId, position, tag, tag_key: foldText(tag) })))
+    .execute();
+}
+
+async function writeMedia(
+  trx: Transaction<DB>,
+  productId: number,
+  mediaIds: readonly string[],
+  title: string,
+) {
+  if (mediaIds.length === 0) return;
+  const ids = mediaIds.map((gid) => requireGid('MediaImage', gid));
+  const found = await trx.selectFrom('media').select('id').where('id', 'in', ids).execute();
+  if (found.length !== new Set(ids).size || found.length !== ids.length) {
+    throw new AppError('invalid', 'Μία ή περισσότερες εικόνες δεν βρέθηκαν.');
+  }
+  await trx
+    .insertInto('product_media')
+    .values(
+      ids.map((mediaId, position) => ({ product_id: productId, position, media_id: mediaId, alt: title })),
+    )
+    .execute();
+}
+
+async function defaultLocation(trx: Transaction<DB>): Promise<number> {
+  const location = await trx.selectFrom('locations').select('id').orderBy('id').executeTakeFirst();
+  if (!location) throw new AppError('unavailable', 'Δεν βρέθηκε έγκυρο locationId');
+  return location.id;
+}

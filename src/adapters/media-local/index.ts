@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { type ImageKind, MAX_UPLOAD_BYTES, sanitizeBaseName, sniffImage } from '../../domain/image-files.ts';
+import { AppError } from '../../ports/errors.ts';
+import type { MediaPort } from '../../ports/media.ts';
+import type { Engine } from '../sqlite/database.ts';
+import { toGid } from '../sqlite/ids.ts';
+
+const MAX_EDGE = 1600;
+const OUTPUT: Record<ImageKind, { extension: string; contentType: string }> = {
+  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
+  png: { extension: 'png', contentType: 'image/png' },
+  webp: { extension: 'webp', contentType: 'image/webp' },
+  gif: { extension: 'png', contentType: 'image/png' },
+  avif: { extension: 'webp', contentType: 'image/webp' },
+};
+const NAME_PATTERN = /^[0-9]{13}-[a-z0-9]{6}-[A-Za-z0-9_-]{1,60}\.(jpg|png|webp)$/;
+
+/** Image files under <data>/media: checked by content, re-encoded by sharp, stored under generated names. */
+export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
+  const folder = path.join(dataDir, 'media');
+
+  return {
+    async store(bytes, originalName) {
+      if (bytes.byteLength === 0 || bytes.byteLength > MAX_UPLOAD_BYTES) {
+        throw new AppError('invalid', 'Καμία έγκυρη εικόνα δεν ανέβηκε.');
+      }
+      const kind = sniffImage(bytes);
+      if (!kind) throw new AppError('invalid', 'Παρακαλώ επιλέξτε εικόνες (JPG, PNG κλπ).');
+      const output = OUTPUT[kind];
+      let encoded: { data: Buffer; info: { width: number; height: number } };
+      try {
+        // rotate() applies EXIF orientation; metadata (EXIF, GPS) is dropped by default.
+        const pipeline = sharp(bytes, { limitInputPixels: 50_000_000 })
+          .rotate()
+          .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
+        const formatted =
+          output.extension === 'jpg'
+            ? pipeline.jpeg({ quality: 82, progressive: true })
+            : output.extension === 'png'
+              ? pipeline.png({ compressionLevel: 9 })
+              : pipeline.webp({ quality: 82 });
+        encoded = await formatted.toBuffer({ resolveWithObject: true });
+      } catch {
+        throw new AppError('invalid', 'Παρακαλώ επιλέξτε εικόνες (JPG, PNG κλπ).');
+      }
+      const fileName = `${Date.now()}-${randomBytes(4).toString('hex').slice(0, 6)}-${sanitizeBaseName(originalName)}.${output.extension}`;
+      await fs.mkdir(folder, { recursive: true });
+      const target = path.join(folder, fileName);
+      await fs.writeFile(`${target}.tmp`, encoded.data);
+      await fs.rename(`${target}.tmp`, target);
+      try {
+        const row = await db
+          .insertInto('media')
+          .values({
+            file_name: fileName,
+            content_type: output.contentType,
+            width: encoded.info.width,
+            height: encoded.info.height,
+            byte_size: encoded.data.byteLength,
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return {
+          id: toGid('MediaImage', row.id),
+          url: `/media/${fileName}`,
+          width: encoded.info.width,
+          height: encoded.info.height,
+          contentType: output.contentType,
+        };
+      } catch (error) {
+        await fs.rm(target, { force: true });
+        throw error;
+      }
+    },
+
+    async read(name) {
+      // Only generated names reach the file system; anything else (../, slashes) is unknown.
+      if (!NAME_PATTERN.test(name)) return null;
+      const row = await db
+        .selectFrom('media')
+        .select('content_type')
+        .where('file_name', '=', name)
+        .executeTakeFirst();
+      if (!row) return null;
+      try {
+        return { bytes: await fs.readFile(path.join(folder, name)), contentType: row.content_type };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { MIGRATIONS } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+export type Engine = { db: Kysely<DB>; sqlite: Database.Database; dataDir: string };
+
+/**
+ * Opens (creating when needed) the shop database in `dataDir` and applies pending migrations.
+ * WAL lets the storefront read while the admin or a build writes; foreign keys guard every link.
+ */
+export function openEngine(dataDir: string): Engine {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqlite = new Database(path.join(dataDir, 'shop.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  migrate(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, sqlite, dataDir };
+}
+
+function migrate(sqlite: Database.Database): void {
+  sqlite.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const applied = new Set(
+    sqlite
+      .prepare('SELECT name FROM migrations')
+      .all()
+      .map((row) => (row as { name: string }).name),
+  );
+  // IMMEDIATE takes the write lock first, so two processes starting at once cannot both migrate.
+  const apply = sqlite.transaction((migration: (typeof MIGRATIONS)[number]) => {
+    const done = sqlite.prepare('SELECT 1 FROM migrations WHERE name = ?').get(migration.name);
+    if (done) return;
+    for (const statement of migration.up) sqlite.exec(statement);
+    sqlite
+      .prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)')
+      .run(migration.name, new Date().toISOString());
+  });
+  for (const migration of MIGRATIONS) {
+    if (!applied.has(migration.name)) apply.immediate(migration);
+  }
+}

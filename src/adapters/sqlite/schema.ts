@@ -1,0 +1,127 @@
+import type { Generated } from 'kysely';
+
+/** Row types of the local engine, as Kysely sees them (see migrations/). */
+export interface DB {
+  products: {
+    id: Generated<number>;
+    title: string;
+    description_html: string;
+    description_text: string;
+    product_type: string;
+    search_text: string;
+    created_at: string;
+    updated_at: string;
+  };
+  product_tags: { product_id: number; position: number; tag: string; tag_key: string };
+  variants: {
+    id: Generated<number>;
+    product_id: number;
+    position: Generated<number>;
+    price_cents: number | null;
+    inventory_policy: Generated<'DENY' | 'CONTINUE'>;
+  };
+  inventory_items: { id: Generated<number>; variant_id: number; tracked: Generated<number> };
+  locations: { id: Generated<number>; name: string };
+  inventory_levels: { inventory_item_id: number; location_id: number; available: number };
+  media: {
+    id: Generated<number>;
+    file_name: string;
+    content_type: string;
+    width: number;
+    height: number;
+    byte_size: number;
+    created_at: string;
+  };
+  product_media: { product_id: number; position: number; media_id: number; alt: Generated<string> };
+  carts: { id: string; created_at: string; updated_at: string; closed_at: string | null };
+  cart_lines: {
+    id: Generated<number>;
+    cart_id: string;
+    variant_id: number;
+    quantity: number;
+    created_at: string;
+  };
+  orders: {
+    id: Generated<number>;
+    number: string;
+    cart_id: string | null;
+    idempotency_key: string;
+    status: 'pending' | 'paid' | 'shipped' | 'cancelled';
+    customer_name: string;
+    email: string;
+    phone: string;
+    delivery_json: string;
+    payment_method: string;
+    subtotal_cents: number;
+    shipping_cents: number;
+    total_cents: number;
+    created_at: string;
+    updated_at: string;
+  };
+  order_lines: {
+    id: Generated<number>;
+    order_id: number;
+    variant_id: number | null;
+    product_title: string;
+    unit_price_cents: number;
+    quantity: number;
+  };
+  categories: {
+    id: string;
+    name: string;
+    teams_json: string;
+    revision: Generated<number>;
+    updated_at: string;
+  };
+  admin_users: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string;
+    created_at: string;
+    updated_at: string;
+  };
+  sessions: { token_hash: string; user_id: number; created_at: string; expires_at: string };
+  login_attempts: {
+    id: Generated<number>;
+    email: string;
+    ip: string;
+    succeeded: number;
+    created_at: string;
+  };
+  contact_messages: {
+    id: Generated<number>;
+    name: string;
+    email: string;
+    message: string;
+    ip: Generated<string>;
+    read_at: string | null;
+    created_at: string;
+  };
+  mail_outbox: {
+    id: Generated<number>;
+    kind: string;
+    to_address: string;
+    reply_to: string | null;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    status: Generated<'pending' | 'delivered' | 'failed'>;
+    attempts: Generated<number>;
+    last_error: string | null;
+    next_attempt_at: string;
+    created_at: string;
+    delivered_at: string | null;
+  };
+  counters: { name: string; value: number };
+  storefront_builds: {
+    id: Generated<number>;
+    status: 'building' | 'succeeded' | 'failed';
+    content_version: number;
+    output_dir: string | null;
+    pid: number;
+    progress: Generated<string>;
+    error: string | null;
+    started_at: string;
+    finished_at: string | null;
+  };
+}

@@ -1,0 +1,8 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    container: import('./server/container.ts').Container;
+    admin: import('./ports/auth.ts').AdminUser | null;
+  }
+}

@@ -1,0 +1,34 @@
+/** The storefront's static build: what the dashboard shows and what the rebuild service records. */
+export type BuildStatus = 'building' | 'succeeded' | 'failed';
+
+export type BuildRecord = {
+  id: number;
+  status: BuildStatus;
+  contentVersion: number;
+  outputDir: string | null;
+  progress: string;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+};
+
+export type StorefrontState = {
+  /** up to date: the served build has the latest content; stale: a change waits for a build. */
+  state: 'up_to_date' | 'stale' | 'building' | 'failed';
+  contentVersion: number;
+  current: BuildRecord | null;
+  running: BuildRecord | null;
+  lastFailure: BuildRecord | null;
+  lastSuccessAt: string | null;
+};
+
+export interface BuildsPort {
+  /** Grows with every catalogue or category change, and with every manual rebuild request. */
+  contentVersion(): Promise<number>;
+  requestRebuild(): Promise<void>;
+  /** Starts a build record unless another live process is building; null when one is. */
+  begin(pid: number, contentVersion: number): Promise<BuildRecord | null>;
+  progress(id: number, text: string): Promise<void>;
+  finish(id: number, result: { ok: true; outputDir: string } | { ok: false; error: string }): Promise<void>;
+  state(): Promise<StorefrontState>;
+}

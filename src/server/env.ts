@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration, validated once at start-up. Every problem is listed at once so a
+ * shop owner fixes the .env file in one go. Defaults run the embedded backend with no setup.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z
+  .object({
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
+    SITE_URL: z.url({ message: 'SITE_URL must be a full URL such as https://shop.example.gr' }).optional(),
+    COMMERCE_BACKEND: z
+      .enum(['local'], { message: "COMMERCE_BACKEND: only 'local' is available so far" })
+      .default('local'),
+    DOCUMENTS_BACKEND: z
+      .enum(['local'], { message: "DOCUMENTS_BACKEND: only 'local' is available so far" })
+      .default('local'),
+    AUTH_BACKEND: z
+      .enum(['local'], { message: "AUTH_BACKEND: only 'local' is available so far" })
+      .default('local'),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'ADMIN_EMAIL must be an email address' }).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z.string().min(12, { message: 'ADMIN_PASSWORD must have at least 12 characters' }).optional(),
+    ),
+    SHOP_EMAIL: z.email({ message: 'SHOP_EMAIL must be an email address' }).default('shop@example.com'),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
+    REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  })
+  .refine((env) => env.ADMIN_PASSWORD === undefined || env.ADMIN_EMAIL !== undefined, {
+    message: 'ADMIN_EMAIL: needed when ADMIN_PASSWORD is set',
+    path: ['ADMIN_EMAIL'],
+  });
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; siteUrl: string };
+
+export class EnvError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+    this.problems = problems;
+  }
+}
+
+/** Parses a plain record of variables (process.env in production, a literal in tests). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        return issue.message.startsWith(key) ? issue.message : `${key}: ${issue.message}`;
+      }),
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

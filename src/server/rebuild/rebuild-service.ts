@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BuildsPort } from '../../ports/builds.ts';
+import { codeHash } from './code-hash.ts';
+import {
+  buildsFolder,
+  type CurrentBuild,
+  pruneBuilds,
+  readCurrentBuild,
+  writeCurrentBuild,
+} from './current-build.ts';
+import { runAstroBuild } from './run-astro-build.ts';
+
+export type RebuildOptions = {
+  root: string;
+  dataDir: string;
+  builds: BuildsPort;
+  debounceMs: number;
+  pollMs?: number;
+  quiet?: boolean;
+  /** Called with each newly finished build, whoever built it (this process or `npm run rebuild`). */
+  onSwap?: (current: CurrentBuild) => Promise<void>;
+};
+
+export type RebuildService = {
+  /** Builds now unless a build is under way here or in another process (then resolves null). */
+  buildNow(): Promise<CurrentBuild | null>;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+/**
+ * Keeps the static storefront in step with the data: any change bumps the content version,
+ * and after `debounceMs` without further changes one build runs (never two at once, across
+ * processes too). A finished build is swapped in whole; a failed one leaves the old serving.
+ */
+export function createRebuildService(options: RebuildOptions): RebuildService {
+  const { root, dataDir, builds } = options;
+  let running: Promise<CurrentBuild | null> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let servedBuildId = readCurrentBuild(dataDir)?.buildId ?? null;
+  let lastAttempted = readCurrentBuild(dataDir)?.contentVersion ?? -1;
+  let lastSeen = -1;
+  let lastChangeAt = 0;
+
+  async function swapIfNew(current: CurrentBuild | null) {
+    if (!current || current.buildId === servedBuildId) return;
+    servedBuildId = current.buildId;
+    await options.onSwap?.(current);
+  }
+
+  async function build(): Promise<CurrentBuild | null> {
+    const contentVersion = await builds.contentVersion();
+    const record = await builds.begin(process.pid, contentVersion);
+    if (!record) return null;
+    lastAttempted = Math.max(lastAttempted, contentVersion);
+    const outputDir = path.join(buildsFolder(dataDir), `build-${String(record.id).padStart(6, '0')}`);
+    linkNodeModules(root, dataDir);
+    let lastProgressAt = 0;
+    const outcome = await runAstroBuild({
+      root,
+      dataDir,
+      outputDir,
+      quiet: options.quiet ?? false,
+      onProgress: (line) => {
+        if (Date.now() - lastProgressAt < 500) return;
+        lastProgressAt = Date.now();
+        void builds.progress(record.id, line).catch(() => undefined);
+      },
+    });
+    if (!outcome.ok) {
+      await builds.finish(record.id, { ok: false, error: outcome.error });
+      fs.rmSync(outputDir, { recursive: true, force: true });
+      return null;
+    }
+    const current: CurrentBuild = {
+      buildId: record.id,
+      outputDir,
+      codeHash: codeHash(root),
+      contentVersion,
+      builtAt: new Date().toISOString(),
+    };
+    writeCurrentBuild(dataDir, current);
+    await builds.finish(record.id, { ok: true, outputDir });
+    await swapIfNew(current);
+    pruneBuilds(dataDir);
+    return current;
+  }
+
+  function buildNow(): Promise<CurrentBuild | null> {
+    running ??= build().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  async function tick() {
+    await swapIfNew(readCurrentBuild(dataDir));
+    const version = await builds.contentVersion();
+    if (version !== lastSeen) {
+      lastSeen = version;
+      lastChangeAt = Date.now();
+    }
+    if (running || version <= lastAttempted || Date.now() - lastChangeAt < options.debounceMs) return;
+    await buildNow();
+  }
+
+  return {
+    buildNow,
+    start() {
+      const loop = () => {
+        timer = setTimeout(() => {
+          tick()
+            .catch((error: unknown) => console.error('Rebuild service:', error))
+            .finally(() => {
+              if (timer) loop();
+            });
+        }, options.pollMs ?? 500);
+      };
+      loop();
+    },
+    async stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+/**
+ * Built server chunks import packages by name, and Node looks for them in the folders above the
+ * chunk. A data folder outside the project gets a link to the project's node_modules for that.
+ */
+function linkNodeModules(root: string, dataDir: string): void {
+  const link = path.join(buildsFolder(dataDir), 'node_modules');
+  fs.mkdirSync(buildsFolder(dataDir), { recursive: true });
+  const target = path.join(root, 'node_modules');
+  let existing: string | null = null;
+  try {
+    existing = fs.readlinkSync(link);
+  } catch {
+    // No link yet.
+  }
+  if (existing === target) return;
+  fs.rmSync(link, { force: true, recursive: true });
+  fs.symlinkSync(target, link, 'dir');
+}
