@@ -1,0 +1,25 @@
+import type { Env } from '../src/server/env.ts';
+import { EnvError, getEnv } from '../src/server/env.ts';
+
+/** Loads .env (when present) and the validated environment; a bad setting ends the script with the list. */
+export function loadEnvOrExit(): Env {
+  try {
+    process.loadEnvFile();
+  } catch {
+    // No .env file: defaults and the real environment apply.
+  }
+  try {
+    return getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export function argValue(args: string[], flag: string): string | undefined {
+  const index = args.indexOf(flag);
+  return index === -1 ? undefined : args[index + 1];
+}

@@ -1,0 +1,89 @@
+/**
+ * npm start: migrate, seed an empty data folder, build the storefront when there is no build or
+ * the code changed, then serve it, swapping in each new build as the rebuild service makes it.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createContainer, setSharedContainer } from '../src/server/container.ts';
+import { codeHash } from '../src/server/rebuild/code-hash.ts';
+import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/current-build.ts';
+import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
+import { loadEnvOrExit } from './cli.ts';
+import { ensureAdmin } from './seed/admin-account.ts';
+import { seedShop } from './seed/seed-shop.ts';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+const root = path.resolve(import.meta.dirname, '..');
+const env = loadEnvOrExit();
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+process.env.ASTRO_NODE_LOGGING = 'disabled';
+
+const container = createContainer(env);
+setSharedContainer(container);
+
+const seeded = await seedShop(container);
+if (seeded.products > 0) console.info(`Demo shop created in ${env.dataDir} (${seeded.products} products).`);
+const admin = await ensureAdmin(container);
+
+let handler: Handler | null = null;
+async function serveBuild(current: CurrentBuild): Promise<void> {
+  const entry = pathToFileURL(path.join(current.outputDir, 'server', 'entry.mjs')).href;
+  const module = (await import(entry)) as { handler: Handler };
+  handler = module.handler;
+  console.info(`Serving storefront build ${current.buildId} (content version ${current.contentVersion}).`);
+}
+
+const rebuilds = createRebuildService({
+  root,
+  dataDir: env.dataDir,
+  builds: container.builds,
+  debounceMs: env.REBUILD_DEBOUNCE_MS,
+  quiet: true,
+  onSwap: serveBuild,
+});
+
+let current = readCurrentBuild(env.dataDir);
+if (!current || current.codeHash !== codeHash(root)) {
+  console.info(
+    current ? 'The code changed since the last build: building the storefront…' : 'Building the storefront…',
+  );
+  const started = performance.now();
+  current = await rebuilds.buildNow();
+  if (!current) {
+    const state = await container.builds.state();
+    console.error(
+      `The storefront build failed:\n${state.lastFailure?.error ?? 'another process is building; try again'}`,
+    );
+    process.exit(1);
+  }
+  console.info(`Storefront built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+} else {
+  await serveBuild(current);
+}
+
+const server = http.createServer((req, res) => {
+  if (handler) return handler(req, res);
+  res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
+});
+server.listen(env.PORT, env.HOST, () => {
+  const url = `http://${env.HOST === '127.0.0.1' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
+  console.info(`\nThe shop is open at ${url}`);
+  console.info(`Admin: ${url}/admin-login`);
+  console.info(
+    admin.password
+      ? `  email: ${admin.email}\n  password: ${admin.password}   (shown once; change it with npm run admin -- reset-password ${admin.email})`
+      : `  email: ${admin.email} (password: from ADMIN_PASSWORD or the first start; reset with npm run admin -- reset-password ${admin.email})`,
+  );
+});
+rebuilds.start();
+
+async function shutdown() {
+  server.close();
+  await rebuilds.stop();
+  container.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
