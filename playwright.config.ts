@@ -27,7 +27,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromium,

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS, swipeDirection, wrapIndex } from '../domain/carousel.ts';
 
+const CLICK_SLOP_PX = 10;
+
 export type Slide = { href: string; image: string; alt: string; title: string };
 
 /** Home carousel: auto-advances every 5 s and wraps; arrows, dots and drags restart the timer. */
@@ -34,12 +36,12 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
   };
   const onPointerUp = (event: React.PointerEvent) => {
     if (dragStart.current === null) return;
-    const direction = swipeDirection(event.clientX - dragStart.current);
+    const deltaX = event.clientX - dragStart.current;
     dragStart.current = null;
-    if (direction !== 0) {
-      dragged.current = true;
-      go(index + direction);
-    }
+    // Any real drag is not a click on the slide's link, even one too short to change slide.
+    dragged.current = Math.abs(deltaX) > CLICK_SLOP_PX;
+    const direction = swipeDirection(deltaX);
+    if (direction !== 0) go(index + direction);
   };
 
   return (

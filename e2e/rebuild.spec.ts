@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { openShop } from './fixtures/shop.ts';
+
+test('a product added through the engine appears in Recently Added after the rebuild, with no restart', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const title = `E2E Rebuild Card ${Date.now()}`;
+  const shop = openShop();
+  try {
+    await shop.commerce.createProduct({ title, tags: ['Olympiacos'], productType: 'Card', priceCents: 1250, quantity: 1 });
+  } finally {
+    shop.close();
+  }
+  await page.goto('/');
+  await expect(page.getByTestId('recently-added').getByText(title)).toHaveCount(0);
+
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('recently-added').getByTestId('product-card').first()).toContainText(title, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 200_000, intervals: [2_000] });
+});

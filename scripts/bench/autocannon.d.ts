@@ -1,0 +1,18 @@
+/** The part of autocannon 9's programmatic API the benchmark uses (the package ships no types). */
+declare module 'autocannon' {
+  type Histogram = { average: number; min: number; max: number; p50: number; p90: number; p99: number };
+
+  export type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+
+  export type Options = { url: string; connections?: number; duration?: number; pipelining?: number };
+
+  export default function autocannon(options: Options): Promise<Result>;
+}

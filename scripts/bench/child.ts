@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const TAIL_LINES = 30;
+
+/** A node script running as a child process, with the last lines of its output kept for errors. */
+export type Child = {
+  name: string;
+  process: ChildProcess;
+  tail: string[];
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+  done: boolean;
+};
+
+export function spawnScript(
+  root: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Child {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  const keep = (line: string) => {
+    tail.push(line);
+    if (tail.length > TAIL_LINES) tail.shift();
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) readline.createInterface({ input: stream }).on('line', keep);
+  }
+  const handle: Child = { name: script, process: child, tail, done: false, exited: Promise.resolve(0) };
+  handle.exited = new Promise((resolve) => {
+    child.on('error', (error) => {
+      keep(`spawn error: ${error.message}`);
+      handle.done = true;
+      resolve(-1);
+    });
+    child.on('close', (code, signal) => {
+      handle.done = true;
+      resolve(code ?? signal ?? -1);
+    });
+  });
+  return handle;
+}
+
+/** Runs a script to its end; rejects with its last output unless it exits with 0. Resolves with seconds. */
+export async function runScript(
+  root: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<number> {
+  const started = performance.now();
+  const child = spawnScript(root, script, args, env);
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited with ${code}.\n${formatTail(child)}`);
+  return (performance.now() - started) / 1000;
+}
+
+export function formatTail(child: Child): string {
+  const lines = child.tail.length > 0 ? child.tail : ['(no output)'];
+  return `Last output of ${child.name}:\n${lines.map((line) => `  | ${line}`).join('\n')}`;
+}
+
+/** SIGTERM, then SIGKILL if the process has not ended within `graceMs`. */
+export async function stopChild(child: Child, graceMs = 30_000): Promise<number | string> {
+  if (child.done) return child.exited;
+  child.process.kill('SIGTERM');
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), graceMs);
+  const code = await child.exited;
+  clearTimeout(timer);
+  return code;
+}

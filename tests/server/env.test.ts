@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from '../../src/server/env.ts';
+
+function problemsOf(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as EnvError).problems;
+  }
+  throw new Error('parseEnv accepted the input');
+}
+
+describe('parseEnv', () => {
+  it('runs the embedded shop with no settings', () => {
+    const env = parseEnv({});
+    expect(env.DATA_DIR).toBe('./data');
+    expect(path.isAbsolute(env.dataDir)).toBe(true);
+    expect(env.dataDir).toBe(path.resolve('data'));
+    expect(env.PORT).toBe(4321);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.siteUrl).toBe('http://localhost:4321');
+    expect(env.COMMERCE_BACKEND).toBe('local');
+    expect(env.DOCUMENTS_BACKEND).toBe('local');
+    expect(env.AUTH_BACKEND).toBe('local');
+    expect(env.SHOP_EMAIL).toBe('shop@example.com');
+    expect(env.SESSION_TTL_HOURS).toBe(168);
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+  });
+
+  it('reads numbers from text and builds the site URL from the port', () => {
+    const env = parseEnv({ PORT: '8080', DATA_DIR: '/srv/shop' });
+    expect(env.PORT).toBe(8080);
+    expect(env.dataDir).toBe('/srv/shop');
+    expect(env.siteUrl).toBe('http://localhost:8080');
+  });
+
+  it('drops a trailing slash from SITE_URL', () => {
+    expect(parseEnv({ SITE_URL: 'https://shop.example.gr/' }).siteUrl).toBe('https://shop.example.gr');
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({ PORT: 'abc', SHOP_EMAIL: 'not-an-email' });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^PORT: /);
+    expect(problems[1]).toBe('SHOP_EMAIL must be an email address');
+  });
+
+  it('puts the problems in the error message too', () => {
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/Invalid configuration:\n {2}- PORT: /);
+  });
+
+  it('refuses ports out of range or not whole', () => {
+    for (const port of ['0', '65536', '80.5', '-1']) {
+      const problems = problemsOf({ PORT: port });
+      expect(problems, port).toHaveLength(1);
+      expect(problems[0], port).toMatch(/^PORT: /);
+    }
+  });
+
+  it('refuses a hosted backend with a clear message', () => {
+    expect(problemsOf({ COMMERCE_BACKEND: 'shopify' })).toEqual([
+      "COMMERCE_BACKEND: only 'local' is available so far",
+    ]);
+    expect(problemsOf({ AUTH_BACKEND: 'firebase' })).toEqual([
+      "AUTH_BACKEND: only 'local' is available so far",
+    ]);
+  });
+
+  it('refuses an admin password shorter than 12 characters', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'owner@example.gr', ADMIN_PASSWORD: 'short-pw' })).toEqual([
+      'ADMIN_PASSWORD must have at least 12 characters',
+    ]);
+    expect(parseEnv({ ADMIN_EMAIL: 'owner@example.gr', ADMIN_PASSWORD: 'twelve-chars' }).ADMIN_PASSWORD).toBe(
+      'twelve-chars',
+    );
+  });
+
+  it('refuses an admin password without an admin email', () => {
+    expect(problemsOf({ ADMIN_PASSWORD: 'long-enough-password' })).toEqual([
+      'ADMIN_EMAIL: needed when ADMIN_PASSWORD is set',
+    ]);
+  });
+
+  it('treats empty admin settings as unset', () => {
+    const env = parseEnv({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '  ' });
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+  });
+
+  it('refuses a SITE_URL that is not a URL', () => {
+    expect(problemsOf({ SITE_URL: 'shop.example.gr' })).toEqual([
+      'SITE_URL must be a full URL such as https://shop.example.gr',
+    ]);
+  });
+});
