@@ -16,10 +16,15 @@ test.describe('home', () => {
     } finally {
       shop.close();
     }
-    await expect(page.getByRole('link', { name: 'Επικοινωνήστε μαζί μας' })).toHaveAttribute('href', '/contact-us');
+    await expect(page.getByRole('link', { name: 'Επικοινωνήστε μαζί μας' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
   });
 
-  test('carousel slides link to the three sports and change by arrows, dots, drag and timer', async ({ page }) => {
+  test('carousel slides link to the three sports and change by arrows, dots, drag and timer', async ({
+    page,
+  }) => {
     await page.goto('/');
     const carousel = page.getByTestId('hero-carousel');
     const slideLinks = carousel.locator('a[aria-roledescription="slide"]');

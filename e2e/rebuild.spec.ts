@@ -8,7 +8,13 @@ test('a product added through the engine appears in Recently Added after the reb
   const title = `E2E Rebuild Card ${Date.now()}`;
   const shop = openShop();
   try {
-    await shop.commerce.createProduct({ title, tags: ['Olympiacos'], productType: 'Card', priceCents: 1250, quantity: 1 });
+    await shop.commerce.createProduct({
+      title,
+      tags: ['Olympiacos'],
+      productType: 'Card',
+      priceCents: 1250,
+      quantity: 1,
+    });
   } finally {
     shop.close();
   }
@@ -17,8 +23,11 @@ test('a product added through the engine appears in Recently Added after the reb
 
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('recently-added').getByTestId('product-card').first()).toContainText(title, {
-      timeout: 1_000,
-    });
+    await expect(page.getByTestId('recently-added').getByTestId('product-card').first()).toContainText(
+      title,
+      {
+        timeout: 1_000,
+      },
+    );
   }).toPass({ timeout: 200_000, intervals: [2_000] });
 });

@@ -7,14 +7,17 @@ async function openSingles(page: Page) {
   return page.locator('#singles-panel');
 }
 
-test('the SINGLES drill-down goes sport, division, team, player, with BACK and collapse @phone', async ({ page }) => {
+test('the SINGLES drill-down goes sport, division, team, player, with BACK and collapse @phone', async ({
+  page,
+}) => {
   await page.goto('/about-us');
   const menu = await openSingles(page);
   await expect(menu.getByRole('link', { name: 'ALL' })).toHaveAttribute('href', '/singles');
 
   await menu.getByRole('button', { name: 'NBA', exact: true }).click();
   const divisions = ['Atlantic', 'Southeast', 'Central', 'Southwest', 'Pacific', 'Northwest'];
-  for (const division of divisions) await expect(menu.getByRole('button', { name: division, exact: true })).toBeVisible();
+  for (const division of divisions)
+    await expect(menu.getByRole('button', { name: division, exact: true })).toBeVisible();
 
   await menu.getByRole('button', { name: 'Central', exact: true }).click();
   await menu.getByRole('button', { name: 'Milwaukee Bucks', exact: true }).click();
@@ -22,7 +25,11 @@ test('the SINGLES drill-down goes sport, division, team, player, with BACK and c
   await expect(player).toHaveAttribute('href', '/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks');
 
   // BACK closes the level it sits in; clicking the active entry again collapses it.
-  await menu.getByRole('button', { name: 'Milwaukee Bucks', exact: true }).locator('xpath=..').getByRole('button', { name: /BACK/ }).click();
+  await menu
+    .getByRole('button', { name: 'Milwaukee Bucks', exact: true })
+    .locator('xpath=..')
+    .getByRole('button', { name: /BACK/ })
+    .click();
   await expect(player).toBeHidden();
   await expect(menu.getByRole('button', { name: 'Milwaukee Bucks', exact: true })).toBeVisible();
   await menu.getByRole('button', { name: 'Central', exact: true }).click();

@@ -78,12 +78,15 @@ if (wanted('e2e')) {
   tallies.push({
     suite: 'e2e',
     passed: report ? report.stats.expected : 0,
-    failed: report ? report.stats.unexpected + report.stats.flaky + (status !== 0 && report.stats.unexpected === 0 ? 1 : 0) : 1,
+    failed: report
+      ? report.stats.unexpected + report.stats.flaky + (status !== 0 && report.stats.unexpected === 0 ? 1 : 0)
+      : 1,
   });
 }
 
 console.info('\nSuites:');
-for (const tally of tallies) console.info(`  ${tally.suite.padEnd(16)} ${tally.passed} passed, ${tally.failed} failed`);
+for (const tally of tallies)
+  console.info(`  ${tally.suite.padEnd(16)} ${tally.passed} passed, ${tally.failed} failed`);
 const passed = tallies.reduce((sum, tally) => sum + tally.passed, 0);
 const failed = tallies.reduce((sum, tally) => sum + tally.failed, 0);
 console.info(`${passed} passed, ${failed} failed`);

@@ -21,11 +21,17 @@ export function htmlToText(html: string): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, entity: string) => {
       if (entity.startsWith('#x') || entity.startsWith('#X'))
-        return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-      if (entity.startsWith('#')) return String.fromCodePoint(Number(entity.slice(1)));
+        return codePoint(Number.parseInt(entity.slice(2), 16));
+      if (entity.startsWith('#')) return codePoint(Number(entity.slice(1)));
       return ENTITIES[entity.toLowerCase()] ?? whole;
     })
     .replace(/[ \t\f\v]+/g, ' ')
     .replace(/\s*\n\s*/g, '\n')
     .trim();
+}
+
+/** A numeric character reference's character; NUL, surrogates and out-of-range numbers become U+FFFD. */
+function codePoint(code: number): string {
+  const valid = Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+  return valid ? String.fromCodePoint(code) : '\uFFFD';
 }

@@ -58,7 +58,11 @@ export class EnvError extends Error {
 
 /** Parses a plain record of variables (process.env in production, a literal in tests). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // An empty value (PORT=) means "not set", so the default applies.
+  const given = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = envSchema.safeParse(given);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => {

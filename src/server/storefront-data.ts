@@ -2,27 +2,53 @@ import type { Product } from '../ports/commerce.ts';
 import type { Category } from '../ports/documents.ts';
 import type { Container } from './container.ts';
 
-export type StorefrontData = { products: Product[]; categories: Category[] };
+type Cached<T> = { version: number; data: Promise<T> };
 
-let cached: { version: string; data: Promise<StorefrontData> } | undefined;
+/** Memoises one bulk read per data version; a failed read is forgotten so the next call retries. */
+function perVersion<T>(version: () => Promise<number>, read: () => Promise<T>) {
+  let cached: Cached<T> | undefined;
+  return async (): Promise<T> => {
+    const current = await version();
+    if (cached?.version !== current) {
+      const data = read();
+      cached = { version: current, data };
+      data.catch(() => {
+        if (cached?.data === data) cached = undefined;
+      });
+    }
+    return cached.data;
+  };
+}
+
+const readers = new WeakMap<
+  Container,
+  { products: () => Promise<Product[]>; categories: () => Promise<Category[]> }
+>();
+
+function readersOf(container: Container) {
+  let found = readers.get(container);
+  if (!found) {
+    const { commerce, documents } = container;
+    found = {
+      products: perVersion(
+        () => commerce.version(),
+        () => commerce.listProducts(),
+      ),
+      categories: perVersion(
+        () => documents.version(),
+        () => documents.listCategories(),
+      ),
+    };
+    readers.set(container, found);
+  }
+  return found;
+}
 
 /**
- * The whole catalogue and the category documents, fetched once per content version: a build
- * renders every page from one read, and a running server re-reads only after a change.
+ * The whole catalogue, newest first, read once per catalogue version: a build renders every page
+ * from one read, and a running server re-reads only after a change.
  */
-export async function storefrontData({ commerce, documents }: Container): Promise<StorefrontData> {
-  const version = `${await commerce.version()}:${await documents.version()}`;
-  if (cached?.version !== version) {
-    const data = Promise.all([commerce.listProducts(), documents.listCategories()]).then(
-      ([products, categories]) => ({
-        products,
-        categories,
-      }),
-    );
-    cached = { version, data };
-    data.catch(() => {
-      if (cached?.data === data) cached = undefined;
-    });
-  }
-  return cached.data;
-}
+export const storefrontProducts = (container: Container) => readersOf(container).products();
+
+/** The category documents, read once per documents version (the header menu needs only these). */
+export const storefrontCategories = (container: Container) => readersOf(container).categories();

@@ -191,7 +191,10 @@ describe('updateProduct', () => {
 
   it('leaves the product unchanged when the new input is invalid', async () => {
     const { product } = await commerce.createProduct(input());
-    await expect(commerce.updateProduct(product.id, input({ priceCents: -1 }))).rejects.toThrow();
+    await expect(commerce.updateProduct(product.id, input({ priceCents: -1 }))).rejects.toMatchObject({
+      kind: 'invalid',
+      fields: { priceCents: expect.any(String) },
+    });
     await expect(commerce.updateProduct(product.id, input({ title: '' }))).rejects.toThrow();
     expect(await commerce.getProduct(product.id)).toEqual(product);
   });

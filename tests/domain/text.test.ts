@@ -71,10 +71,9 @@ describe('htmlToText', () => {
     expect(htmlToText('')).toBe('');
   });
 
-  // Bug: String.fromCodePoint throws a RangeError for code points above 0x10FFFF, so an owner's
-  // description holding such an entity makes createProduct fail with a non-AppError (a 500).
-  it.fails('does not throw on a numeric entity beyond the last Unicode code point', () => {
-    expect(() => htmlToText('a &#99999999; b')).not.toThrow();
-    expect(() => htmlToText('a &#x110000; b')).not.toThrow();
+  it('turns a numeric entity beyond Unicode, a surrogate or NUL into U+FFFD instead of throwing', () => {
+    expect(htmlToText('a &#99999999; b')).toBe('a \uFFFD b');
+    expect(htmlToText('a &#x110000; b')).toBe('a \uFFFD b');
+    expect(htmlToText('a &#xD800; &#0; b')).toBe('a \uFFFD \uFFFD b');
   });
 });

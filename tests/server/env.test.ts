@@ -84,6 +84,13 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('treats an empty value as unset, so the default applies', () => {
+    const env = parseEnv({ PORT: '', DATA_DIR: ' ', SESSION_TTL_HOURS: '' });
+    expect(env.PORT).toBe(4321);
+    expect(env.SESSION_TTL_HOURS).toBe(168);
+    expect(env.dataDir).toBe(path.resolve('./data'));
+  });
+
   it('treats empty admin settings as unset', () => {
     const env = parseEnv({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '  ' });
     expect(env.ADMIN_EMAIL).toBeUndefined();

@@ -35,14 +35,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, cost, block, parallel, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(
-    password,
-    Buffer.from(salt, 'base64url'),
-    Number(cost),
-    Number(block),
-    Number(parallel),
-  );
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  try {
+    const actual = await derive(
+      password,
+      Buffer.from(salt, 'base64url'),
+      Number(cost),
+      Number(block),
+      Number(parallel),
+    );
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  } catch {
+    // A stored hash with unusable parameters matches no password.
+    return false;
+  }
 }
 
 /** A password a person can type: 4 groups of 5 unambiguous characters (about 100 bits). */

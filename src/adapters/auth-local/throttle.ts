@@ -1,7 +1,7 @@
 /**
  * Login throttling rules, pure so they can be tested without a clock.
  * Per account: after 5 failures in a row, each further failure doubles the lock (1 min .. 1 h).
- * Per IP: more than 30 failures within 15 minutes blocks that address for the rest of the window.
+ * Per IP: 30 or more failures within 15 minutes block that address for the rest of the window.
  */
 export const ACCOUNT_FREE_FAILURES = 5;
 export const IP_WINDOW_MS = 15 * 60_000;

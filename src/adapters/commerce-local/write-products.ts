@@ -7,9 +7,18 @@ import type { DB } from '../sqlite/schema.ts';
 
 type Parsed = ReturnType<typeof productInputSchema.parse>;
 
+/** Bad input is the caller's mistake: an AppError('invalid') naming the fields, never a raw zod error. */
+function parseInput(input: ProductInput): Parsed {
+  const result = productInputSchema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('invalid', 'Μη έγκυρα στοιχεία προϊόντος.', fields);
+}
+
 /** Creates a product with its variant (policy DENY), tracked inventory, tags and media in one transaction. */
 export async function insertProduct(db: Kysely<DB>, input: ProductInput): Promise<number> {
-  const data = productInputSchema.parse(input);
+  const data = parseInput(input);
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const { id } = await trx
@@ -43,7 +52,7 @@ export async function insertProduct(db: Kysely<DB>, input: ProductInput): Promis
 
 /** Replaces a product's fields, price, stock, tags and media in one transaction. */
 export async function replaceProduct(db: Kysely<DB>, productId: number, input: ProductInput): Promise<void> {
-  const data = productInputSchema.parse(input);
+  const data = parseInput(input);
   await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('products')
