@@ -43,3 +43,22 @@ test('a product page opens by variant id and by product id; an unknown one says 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Το προϊόν δεν βρέθηκε' })).toBeVisible();
 });
+
+test('player pages follow the spec rules; an unknown player shows nothing', async ({ page }) => {
+  const response = await page.goto('/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks');
+  expect(response?.status()).toBe(200);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Giannis Antetokounmpo | Milwaukee Bucks' }),
+  ).toBeVisible();
+  const cards = page.getByTestId('player-cards').getByRole('link');
+  await expect(cards.first()).toBeVisible();
+  for (const title of await cards.allTextContents()) {
+    expect(title.toLowerCase()).toContain('giannis antetokounmpo');
+    expect(title).toContain('Milwaukee Bucks');
+  }
+
+  // Not in any category: nothing is shown, and the answer is 404.
+  const unknown = await page.goto('/player/Nobody%20Special/Milwaukee%20Bucks');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByTestId('player-cards')).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
+import { withLiveFallback } from '../src/server/live-fallback.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
 import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
@@ -27,11 +28,11 @@ const seeded = await seedShop(container);
 if (seeded.products > 0) console.info(`Demo shop created in ${env.dataDir} (${seeded.products} products).`);
 const admin = await ensureAdmin(container);
 
-let handler: Handler | null = null;
+let served: { handler: Handler; clientDir: string } | null = null;
 async function serveBuild(current: CurrentBuild): Promise<void> {
   const entry = pathToFileURL(path.join(current.outputDir, 'server', 'entry.mjs')).href;
   const module = (await import(entry)) as { handler: Handler };
-  handler = module.handler;
+  served = { handler: module.handler, clientDir: path.join(current.outputDir, 'client') };
   console.info(`Serving storefront build ${current.buildId} (content version ${current.contentVersion}).`);
 }
 
@@ -64,8 +65,10 @@ if (!current || current.codeHash !== codeHash(root)) {
 }
 
 const server = http.createServer((req, res) => {
-  if (handler) return handler(req, res);
-  res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
+  if (!served) return res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
+  if (req.url && (req.method === 'GET' || req.method === 'HEAD'))
+    req.url = withLiveFallback(req.url, served.clientDir);
+  return served.handler(req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
   const url = `http://${env.HOST === '127.0.0.1' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;

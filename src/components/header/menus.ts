@@ -24,15 +24,43 @@ function closeAll(root: ParentNode): void {
   }
 }
 
+const MENU_URL = '/partials/singles-menu';
+
+/** Loads the pre-rendered SINGLES fragment into its slot once; a failure offers the /singles page. */
+async function loadSinglesMenu(slot: HTMLElement): Promise<void> {
+  if (slot.dataset.state !== 'empty') return;
+  slot.dataset.state = 'loading';
+  slot.textContent = 'Φόρτωση...';
+  try {
+    const response = await fetch(MENU_URL, { headers: { accept: 'text/html' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    // Same-origin HTML that this site's own build rendered from its own data.
+    slot.innerHTML = await response.text();
+    slot.dataset.state = 'loaded';
+  } catch {
+    slot.dataset.state = 'empty';
+    slot.innerHTML = '<a class="menu-item" href="/singles">ALL</a>';
+  }
+}
+
+function prefetchSinglesMenu(): void {
+  const slot = document.querySelector<HTMLElement>('[data-singles-slot]');
+  if (slot) void loadSinglesMenu(slot);
+}
+
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   const toggle = target?.closest<HTMLElement>('[data-menu-toggle]');
   if (toggle) {
+    // SINGLES is a link to /singles without JavaScript; with it, it opens the drill-down.
+    event.preventDefault();
     const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     const open = toggle.getAttribute(OPEN) !== 'true';
     toggle.setAttribute(OPEN, String(open));
     if (panel) panel.dataset.open = String(open);
     if (!open && panel) closeAll(panel);
+    const slot = panel?.querySelector<HTMLElement>('[data-singles-slot]');
+    if (open && slot) void loadSinglesMenu(slot);
     return;
   }
   const item = target?.closest<HTMLElement>('[data-menu-item]');
@@ -60,6 +88,11 @@ document.addEventListener('click', (event) => {
 
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') closeAll(document);
+});
+
+// Fetch the fragment when the pointer heads for the menu, so it is usually there on click.
+document.addEventListener('pointerover', (event) => {
+  if (event.target instanceof Element && event.target.closest('[data-menu-toggle]')) prefetchSinglesMenu();
 });
 
 window.addEventListener('pageshow', (event) => {

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Path prefixes that are pre-rendered per item and have an on-demand twin under /live. */
+const PRE_RENDERED_WITH_FALLBACK = ['/player/'];
+export const LIVE_PREFIX = '/live';
+
+/**
+ * The URL to hand to the app: unchanged when a pre-rendered file answers it, else the on-demand
+ * twin (/live/player/...), so something created after the last build is never a 404.
+ */
+export function withLiveFallback(url: string, clientDir: string): string {
+  const [pathname = '/', query] = url.split('?', 2);
+  if (!PRE_RENDERED_WITH_FALLBACK.some((prefix) => pathname.startsWith(prefix))) return url;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return url;
+  }
+  const file = path.join(clientDir, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''), 'index.html');
+  if (file.startsWith(clientDir) && fs.existsSync(file)) return url;
+  return `${LIVE_PREFIX}${pathname}${query === undefined ? '' : `?${query}`}`;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { findPlayer, playerCards, titleWithTeam } from '../../src/domain/player-cards.ts';
+import type { Product } from '../../src/ports/commerce.ts';
+import type { Category } from '../../src/ports/documents.ts';
+
+const categories: Category[] = [
+  {
+    id: 'nba-central',
+    name: 'Central',
+    teams: [
+      { name: 'Milwaukee Bucks', image: '', players: [{ name: 'Giannis Antetokounmpo', image: '' }] },
+      { name: 'Chicago Bulls', image: '', players: [{ name: 'Zach LaVine', image: '' }] },
+    ],
+  },
+];
+
+let next = 1;
+function product(title: string, tags: string[], priceCents: number | null): Product {
+  const id = next++;
+  return {
+    id: `gid://shop/Product/${id}`,
+    title,
+    description: '',
+    descriptionHtml: '',
+    tags,
+    productType: 'Card',
+    images: [],
+    variantId: `gid://shop/ProductVariant/${id}`,
+    inventoryItemId: `gid://shop/InventoryItem/${id}`,
+    priceCents,
+    available: 1,
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+describe('findPlayer', () => {
+  it('finds a player of the named team, ignoring case', () => {
+    const found = findPlayer(categories, 'giannis ANTETOKOUNMPO', 'milwaukee bucks');
+    expect(found?.player.name).toBe('Giannis Antetokounmpo');
+    expect(found?.team?.name).toBe('Milwaukee Bucks');
+  });
+
+  it('finds a player of any team when no team is named', () => {
+    expect(findPlayer(categories, 'Zach LaVine')?.player.name).toBe('Zach LaVine');
+    expect(findPlayer(categories, 'Zach LaVine')?.team).toBeNull();
+  });
+
+  it('refuses a player who is not in the named team, or in no category at all', () => {
+    expect(findPlayer(categories, 'Zach LaVine', 'Milwaukee Bucks')).toBeNull();
+    expect(findPlayer(categories, 'Nobody')).toBeNull();
+  });
+});
+
+describe('playerCards', () => {
+  const products = [
+    product('2024 Prizm Giannis Antetokounmpo Silver', ['Milwaukee Bucks'], 2500),
+    product('Giannis Antetokounmpo base', ['Milwaukee Bucks'], 100), // exactly 1 €: hidden
+    product('GIANNIS ANTETOKOUNMPO rookie', ['milwaukee bucks'], 101),
+    product('Giannis Antetokounmpo Greece', ['Greece'], 5000), // other team tag
+    product('Giannis Antetokounmpo no price', ['Milwaukee Bucks'], null),
+    product('Zach LaVine auto', ['Chicago Bulls'], 3000),
+  ];
+
+  it('keeps cards above 1 € whose title names the player and whose tag is the team', () => {
+    expect(
+      playerCards(products, 'Giannis Antetokounmpo', 'Milwaukee Bucks').map((card) => card.title),
+    ).toEqual(['2024 Prizm Giannis Antetokounmpo Silver', 'GIANNIS ANTETOKOUNMPO rookie']);
+  });
+
+  it('without a team, any tag will do', () => {
+    expect(playerCards(products, 'giannis antetokounmpo').map((card) => card.title)).toEqual([
+      '2024 Prizm Giannis Antetokounmpo Silver',
+      'GIANNIS ANTETOKOUNMPO rookie',
+      'Giannis Antetokounmpo Greece',
+    ]);
+  });
+});
+
+describe('titleWithTeam', () => {
+  it("appends ' | team' only when the title lacks the team", () => {
+    expect(titleWithTeam('Giannis Antetokounmpo Silver', 'Milwaukee Bucks')).toBe(
+      'Giannis Antetokounmpo Silver | Milwaukee Bucks',
+    );
+    expect(titleWithTeam('Giannis Antetokounmpo | milwaukee bucks', 'Milwaukee Bucks')).toBe(
+      'Giannis Antetokounmpo | milwaukee bucks',
+    );
+  });
+});
