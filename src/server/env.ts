@@ -38,6 +38,14 @@ const envSchema = z
       .max(24 * 90)
       .default(24 * 7),
     REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+    CART_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SHIPPING_CENTS: z.coerce.number().int().min(0).max(100_000).default(350),
+    MAIL_FROM: z.string().trim().min(3).default('CardVault <shop@example.com>'),
+    SMTP_HOST: optionalText,
+    SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+    SMTP_SECURE: z.enum(['true', 'false'], { message: 'SMTP_SECURE must be true or false' }).default('false'),
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
   })
   .refine((env) => env.ADMIN_PASSWORD === undefined || env.ADMIN_EMAIL !== undefined, {
     message: 'ADMIN_EMAIL: needed when ADMIN_PASSWORD is set',

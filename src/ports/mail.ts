@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A message the shop sends: queued in an outbox first, so nothing is lost when delivery fails. */
+export const outgoingMailSchema = z.object({
+  kind: z.enum(['order-confirmation', 'order-notification', 'contact-message']),
+  to: z.email(),
+  replyTo: z.email().optional(),
+  subject: z.string().min(1).max(300),
+  text: z.string().min(1).max(100_000),
+  html: z.string().max(200_000).optional(),
+});
+export type OutgoingMail = z.infer<typeof outgoingMailSchema>;
+
+export type MailStatus = 'pending' | 'delivered' | 'failed';
+
+export type OutboxEntry = {
+  id: number;
+  kind: OutgoingMail['kind'];
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+  deliveredAt: string | null;
+};
+
+export interface MailPort {
+  /** Stores the message in the outbox (durably, before anything is sent) and returns its id. */
+  queue(mail: OutgoingMail): Promise<number>;
+  /** Tries every message that is due now; returns how many were delivered. */
+  deliverDue(): Promise<number>;
+  /** Newest first. */
+  listOutbox(options?: { limit?: number; status?: MailStatus }): Promise<OutboxEntry[]>;
+  /** Makes a failed message due again now. */
+  retry(id: number): Promise<void>;
+}
