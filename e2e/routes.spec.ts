@@ -63,13 +63,19 @@ test('player pages follow the spec rules; an unknown player shows nothing', asyn
   await expect(page.getByTestId('player-cards')).toHaveCount(0);
 });
 
-test('the storefront build state is an admin API: refused without a session, readable with one', async ({ request }) => {
+test('the storefront build state is an admin API: refused without a session, readable with one', async ({
+  request,
+}) => {
   const anonymous = await request.get('/api/admin/storefront');
   expect(anonymous.status()).toBe(401);
-  const forged = await request.get('/api/admin/storefront', { headers: { cookie: 'shop_admin_session=forged' } });
+  const forged = await request.get('/api/admin/storefront', {
+    headers: { cookie: 'shop_admin_session=forged' },
+  });
   expect(forged.status()).toBe(403);
 
-  const wrong = await request.post('/api/session', { data: { email: 'admin@example.com', password: 'not-the-password' } });
+  const wrong = await request.post('/api/session', {
+    data: { email: 'admin@example.com', password: 'not-the-password' },
+  });
   expect(wrong.status()).toBe(401);
   const signIn = await request.post('/api/session', {
     data: { email: 'admin@example.com', password: 'e2e-admin-password-123' },
@@ -77,16 +83,24 @@ test('the storefront build state is an admin API: refused without a session, rea
   expect(signIn.status()).toBe(200);
   const state = await request.get('/api/admin/storefront');
   expect(state.status()).toBe(200);
-  const body = (await state.json()) as { state: string; current: { status: string } | null; lastSuccessAt: string | null };
+  const body = (await state.json()) as {
+    state: string;
+    current: { status: string } | null;
+    lastSuccessAt: string | null;
+  };
   expect(['up_to_date', 'stale', 'building']).toContain(body.state);
   expect(body.current?.status).toBe('succeeded');
   expect(body.lastSuccessAt).not.toBeNull();
 
   // Sign-out ends the session on the server: the old token no longer opens anything.
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'shop_admin_session')?.value;
+  const token = (await request.storageState()).cookies.find(
+    (cookie) => cookie.name === 'shop_admin_session',
+  )?.value;
   expect(token).toBeTruthy();
   await request.delete('/api/session');
   expect((await request.get('/api/admin/storefront')).status()).toBe(401);
-  const replayed = await request.get('/api/admin/storefront', { headers: { cookie: `shop_admin_session=${token}` } });
+  const replayed = await request.get('/api/admin/storefront', {
+    headers: { cookie: `shop_admin_session=${token}` },
+  });
   expect(replayed.status()).toBe(403);
 });

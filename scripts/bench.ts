@@ -56,9 +56,12 @@ async function seed(dataDir: string): Promise<void> {
   console.info(`  seeded in ${timings.seed}`);
 }
 
+// The build and the server must agree on the site URL, or the incremental cache never matches.
+const SITE_URL = 'http://localhost:4321';
+
 async function build(dataDir: string): Promise<void> {
   console.info('Full build (scripts/rebuild.ts)…');
-  const took = await runScript(root, 'scripts/rebuild.ts', [], { DATA_DIR: dataDir });
+  const took = await runScript(root, 'scripts/rebuild.ts', [], { DATA_DIR: dataDir, SITE_URL });
   timings['full build'] = seconds(took);
   console.info(`  built in ${timings['full build']}`);
 }
@@ -82,6 +85,7 @@ async function startServer(dataDir: string, port: number): Promise<Child> {
   const started = performance.now();
   const server = spawnScript(root, 'scripts/start.ts', [], {
     DATA_DIR: dataDir,
+    SITE_URL,
     PORT: String(port),
     HOST: '127.0.0.1',
     REBUILD_DEBOUNCE_MS: '200',

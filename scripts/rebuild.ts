@@ -12,7 +12,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const env = loadEnvOrExit();
 const container = createContainer(env);
 await seedShop(container);
-const service = createRebuildService({ root, dataDir: env.dataDir, builds: container.builds, debounceMs: 0 });
+const service = createRebuildService({
+  root,
+  dataDir: env.dataDir,
+  siteUrl: env.siteUrl,
+  builds: container.builds,
+  debounceMs: 0,
+});
 const started = performance.now();
 const current = await service.buildNow();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -39,6 +39,7 @@ async function serveBuild(current: CurrentBuild): Promise<void> {
 const rebuilds = createRebuildService({
   root,
   dataDir: env.dataDir,
+  siteUrl: env.siteUrl,
   builds: container.builds,
   debounceMs: env.REBUILD_DEBOUNCE_MS,
   quiet: true,
@@ -82,7 +83,22 @@ server.listen(env.PORT, env.HOST, () => {
 });
 rebuilds.start();
 
+// Background duties: deliver due mail, and drop carts nobody touched for CART_TTL_DAYS.
+const MAIL_EVERY_MS = 5_000;
+const CART_PURGE_EVERY_MS = 6 * 3_600_000;
+const deliverMail = setInterval(() => {
+  container.mail.deliverDue().catch((error: unknown) => console.error('Mail delivery:', error));
+}, MAIL_EVERY_MS);
+const purgeCarts = () =>
+  container.carts
+    .purgeCarts(env.CART_TTL_DAYS)
+    .catch((error: unknown) => console.error('Cart purge:', error));
+void purgeCarts();
+const purgeTimer = setInterval(purgeCarts, CART_PURGE_EVERY_MS);
+
 async function shutdown() {
+  clearInterval(deliverMail);
+  clearInterval(purgeTimer);
   server.close();
   await rebuilds.stop();
   container.close();

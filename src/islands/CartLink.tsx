@@ -1,24 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatEuro } from '../domain/money.ts';
-import { $cartSummary } from '../stores/cart.ts';
+import { $cartRises, $cartSummary, loadCart } from '../stores/cart.ts';
 
 const BUMP_MS = 600;
 
 /** Header cart link: item count and total; the icon bumps for 600 ms when the count rises. */
 export default function CartLink() {
   const { count, totalCents } = useStore($cartSummary);
-  const previous = useRef(count);
+  const rises = useStore($cartRises);
   const [bumping, setBumping] = useState(false);
 
   useEffect(() => {
-    const rose = count > previous.current;
-    previous.current = count;
-    if (!rose) return;
+    void loadCart();
+  }, []);
+
+  useEffect(() => {
+    if (rises === 0) return;
     setBumping(true);
     const timer = setTimeout(() => setBumping(false), BUMP_MS);
     return () => clearTimeout(timer);
-  }, [count]);
+  }, [rises]);
 
   return (
     <a
@@ -26,8 +28,9 @@ export default function CartLink() {
       className="flex min-h-11 items-center gap-2 rounded-full bg-ink px-3 py-1.5 text-sm font-semibold text-paper hover:bg-ink-soft"
       aria-label={`Καλάθι: ${count} τεμάχια, σύνολο ${formatEuro(totalCents)}`}
       data-testid="cart-link"
+      data-count={count}
     >
-      <span className="relative" data-bumping={bumping ? 'true' : 'false'}>
+      <span className="relative" data-bumping={bumping ? 'true' : 'false'} data-testid="cart-icon">
         <svg
           viewBox="0 0 24 24"
           width="22"

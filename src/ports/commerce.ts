@@ -59,3 +59,94 @@ export interface CommercePort {
   /** A number that grows on every catalogue change. */
   version(): Promise<number>;
 }
+
+// Carts ------------------------------------------------------------------------------------
+
+export const cartLineInputSchema = z.object({
+  merchandiseId: z.string().min(1).max(200),
+  quantity: z.number().int().min(1).max(1000),
+});
+export type CartLineInput = z.infer<typeof cartLineInputSchema>;
+
+export type CartLine = {
+  id: string;
+  quantity: number;
+  merchandise: {
+    /** The variant id. */
+    id: string;
+    productId: string;
+    title: string;
+    image: string | null;
+    priceCents: number;
+    /** Stock now; null when not tracked. */
+    available: number | null;
+  };
+};
+
+/** Something the shop changed in a cart since the shopper last saw it, told in Greek. */
+export type CartNotice = { lineId: string; kind: 'reduced' | 'sold_out'; message: string };
+
+export type Cart = {
+  id: string;
+  checkoutUrl: string;
+  lines: CartLine[];
+  totalQuantity: number;
+  subtotalCents: number;
+  notices: CartNotice[];
+};
+
+// Orders -----------------------------------------------------------------------------------
+
+export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'cancelled';
+export type PaymentMethod = 'bank_transfer' | 'cash_on_delivery';
+export type Delivery =
+  | { method: 'courier'; street: string; city: string; postalCode: string; region: string }
+  | { method: 'pickup' };
+export type Customer = { name: string; email: string; phone: string };
+
+export type PlaceOrderInput = {
+  cartId: string;
+  /** The same key twice gives the same order, so a double submit never makes two. */
+  idempotencyKey: string;
+  customer: Customer;
+  delivery: Delivery;
+  payment: PaymentMethod;
+  notes: string;
+  shippingCents: number;
+};
+
+export type OrderLine = { variantId: string | null; title: string; unitPriceCents: number; quantity: number };
+
+export type Order = {
+  id: string;
+  number: string;
+  /** Secret for the confirmation page link; never guessable from the number. */
+  accessToken: string;
+  status: OrderStatus;
+  customer: Customer;
+  delivery: Delivery;
+  payment: PaymentMethod;
+  notes: string;
+  lines: OrderLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  createdAt: string;
+};
+
+export interface CartPort {
+  /** The open cart, with quantities brought back within stock (reported in `notices`); null when none. */
+  getCart(cartId: string): Promise<Cart | null>;
+  /** Adds lines, creating the cart when `cartId` is null or no longer open. */
+  addCartLines(cartId: string | null, lines: CartLineInput[]): Promise<Cart>;
+  updateCartLine(cartId: string, lineId: string, quantity: number): Promise<Cart>;
+  removeCartLines(cartId: string, lineIds: string[]): Promise<Cart>;
+  /** Deletes carts untouched for `days` days; returns how many. */
+  purgeCarts(days: number): Promise<number>;
+}
+
+export interface OrderPort {
+  /** One transaction: re-checks price and stock, takes the stock, writes the order, closes the cart. */
+  placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
+  getOrderByToken(accessToken: string): Promise<Order | null>;
+}

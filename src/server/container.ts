@@ -1,13 +1,18 @@
 import { createLocalAuth } from '../adapters/auth-local/index.ts';
 import { createLocalBuilds } from '../adapters/builds-local/index.ts';
+import { createLocalCarts } from '../adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
+import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
+import { createOutboxMail } from '../adapters/mail-outbox/index.ts';
+import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
-import type { CommercePort } from '../ports/commerce.ts';
+import type { CartPort, CommercePort, OrderPort } from '../ports/commerce.ts';
 import type { DocumentsPort } from '../ports/documents.ts';
+import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
 import { type Env, getEnv } from './env.ts';
 
@@ -15,9 +20,12 @@ import { type Env, getEnv } from './env.ts';
 export type Container = {
   env: Env;
   commerce: CommercePort;
+  carts: CartPort;
+  orders: OrderPort;
   documents: DocumentsPort;
   auth: AuthPort;
   media: MediaPort;
+  mail: MailPort;
   builds: BuildsPort;
   /** The embedded engine, for the command-line scripts (seed, admin accounts). */
   engine: Engine;
@@ -30,9 +38,24 @@ export function createContainer(env: Env): Container {
     env,
     engine,
     commerce: createLocalCommerce(engine),
+    carts: createLocalCarts(engine.db),
+    orders: createLocalOrders(engine.db),
     documents: createLocalDocuments(engine),
     auth: createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS }),
     media: createLocalMedia(engine),
+    mail: createOutboxMail(engine, {
+      from: env.MAIL_FROM,
+      // Without SMTP the outbox keeps every message, readable with `npm run outbox`.
+      transport: env.SMTP_HOST
+        ? createSmtpTransport({
+            host: env.SMTP_HOST,
+            port: env.SMTP_PORT,
+            secure: env.SMTP_SECURE === 'true',
+            user: env.SMTP_USER,
+            password: env.SMTP_PASSWORD,
+          })
+        : null,
+    }),
     builds: createLocalBuilds(engine),
     close: () => engine.sqlite.close(),
   };

@@ -57,6 +57,8 @@ export interface DB {
     total_cents: number;
     created_at: string;
     updated_at: string;
+    access_token: string;
+    notes: Generated<string>;
   };
   order_lines: {
     id: Generated<number>;

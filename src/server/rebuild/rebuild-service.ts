@@ -14,6 +14,7 @@ import { runAstroBuild } from './run-astro-build.ts';
 export type RebuildOptions = {
   root: string;
   dataDir: string;
+  siteUrl: string;
   builds: BuildsPort;
   debounceMs: number;
   pollMs?: number;
@@ -60,6 +61,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     const outcome = await runAstroBuild({
       root,
       dataDir,
+      siteUrl: options.siteUrl,
       outputDir,
       quiet: options.quiet ?? false,
       onProgress: (line) => {

@@ -10,6 +10,8 @@ export type BuildOutcome = { ok: true } | { ok: false; error: string };
 export function runAstroBuild(options: {
   root: string;
   dataDir: string;
+  /** The public address; the same for every build, or the incremental cache never matches. */
+  siteUrl: string;
   outputDir: string;
   onProgress?: (line: string) => void;
   quiet?: boolean;
@@ -21,6 +23,7 @@ export function runAstroBuild(options: {
       env: {
         ...process.env,
         DATA_DIR: options.dataDir,
+        SITE_URL: options.siteUrl,
         SHOP_BUILD_OUT_DIR: options.outputDir,
         SHOP_BUILD_CACHE_DIR: path.join(options.dataDir, 'build-cache'),
         ASTRO_TELEMETRY_DISABLED: '1',

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { cartTotals, tooManyMessage } from '../../domain/cart-rules.ts';
+import { MESSAGES } from '../../domain/messages.ts';
+import {
+  type Cart,
+  type CartLineInput,
+  type CartNotice,
+  type CartPort,
+  cartLineInputSchema,
+} from '../../ports/commerce.ts';
+import { AppError } from '../../ports/errors.ts';
+import { parseGid, toGid } from '../sqlite/ids.ts';
+import type { DB } from '../sqlite/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+const CHECKOUT_URL = '/checkout';
+const CART_ID = /^[A-Za-z0-9_-]{32}$/;
+
+export const isCartId = (value: string) => CART_ID.test(value);
+const lineGid = (id: number) => `gid://shop/CartLine/${id}`;
+const lineId = (gid: string) => {
+  const match = /^gid:\/\/shop\/CartLine\/(\d{1,15})$/.exec(gid);
+  return match ? Number(match[1]) : null;
+};
+
+/** Carts on the local engine; every change is one transaction and answers the whole cart. */
+export function createLocalCarts(db: Kysely<DB>): CartPort {
+  return {
+    async getCart(cartId) {
+      if (!isCartId(cartId)) return null;
+      return db
+        .transaction()
+        .execute(async (trx) => ((await openCart(trx, cartId)) ? readCart(trx, cartId) : null));
+    },
+
+    async addCartLines(cartId, lines) {
+      const wanted = lines.map((line) => {
+        const parsed = cartLineInputSchema.safeParse(line);
+        if (!parsed.success) throw new AppError('invalid', 'Μη έγκυρο προϊόν ή ποσότητα (1 έως 1000).');
+        return parsed.data;
+      });
+      if (wanted.length === 0 || wanted.length > 50)
+        throw new AppError('invalid', 'Μη έγκυρα στοιχεία καλαθιού.');
+      return db.transaction().execute(async (trx) => {
+        const id =
+          cartId && isCartId(cartId) && (await openCart(trx, cartId)) ? cartId : await createCart(trx);
+        for (const line of wanted) await addLine(trx, id, line);
+        await touch(trx, id);
+        return readCart(trx, id);
+      });
+    },
+
+    async updateCartLine(cartId, gid, quantity) {
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) {
+        throw new AppError('invalid', 'Η ποσότητα πρέπει να είναι από 1 έως 1000.');
+      }
+      return db.transaction().execute(async (trx) => {
+        const line = await ownLine(trx, cartId, gid);
+        const stock = await stockOf(trx, line.variant_id);
+        if (stock !== null && quantity > stock)
+          throw new AppError('conflict', tooManyMessage(stock), { max: String(stock) });
+        await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', line.id).execute();
+        await touch(trx, cartId);
+        return readCart(trx, cartId);
+      });
+    },
+
+    async removeCartLines(cartId, gids) {
+      return db.transaction().execute(async (trx) => {
+        for (const gid of gids) {
+          const line = await ownLine(trx, cartId, gid);
+          await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute();
+        }
+        await touch(trx, cartId);
+        return readCart(trx, cartId);
+      });
+    },
+
+    async purgeCarts(days) {
+      const before = new Date(Date.now() - days * 86_400_000).toISOString();
+      const result = await db.deleteFrom('carts').where('updated_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+async function openCart(trx: Db, cartId: string): Promise<boolean> {
+  const cart = await trx.selectFrom('carts').select('closed_at').where('id', '=', cartId).executeTakeFirst();
+  return Boolean(cart && cart.closed_at === null);
+}
+
+async function createCart(trx: Db): Promise<string> {
+  const id = randomBytes(24).toString('base64url');
+  const now = new Date().toISOString();
+  await trx.insertInto('carts').values({ id, created_at: now, updated_at: now, closed_at: null }).execute();
+  return id;
+}
+
+async function touch(trx: Db, cartId: string) {
+  await trx
+    .updateTable('carts')
+    .set({ updated_at: new Date().toISOString() })
+    .where('id', '=', cartId)
+    .execute();
+}
+
+/** Stock of a variant (summed over locations); null when its inventory is not tracked. */
+export async function stockOf(trx: Db, variantId: number): Promise<number | null> {
+  const row = await trx
+    .selectFrom('inventory_items')
+    .leftJoin('inventory_levels', 'inventory_levels.inventory_item_id', 'inventory_items.id')
+    .select((eb) => [
+      'inventory_items.tracked',
+      eb.fn.coalesce(eb.fn.sum<number>('inventory_levels.available'), eb.lit(0)).as('available'),
+    ])
+    .where('inventory_items.variant_id', '=', variantId)
+    .groupBy('inventory_items.id')
+    .executeTakeFirst();
+  if (!row) return 0;
+  return row.tracked ? Number(row.available) : null;
+}
+
+async function addLine(trx: Db, cartId: string, line: CartLineInput) {
+  const variantId = parseGid('ProductVariant', line.merchandiseId);
+  const variant =
+    variantId === null
+      ? undefined
+      : await trx
+          .selectFrom('variants')
+          .select(['id', 'price_cents'])
+          .where('id', '=', variantId)
+          .executeTakeFirst();
+  if (!variant) throw new AppError('not_found', MESSAGES.productNotFound);
+  if (variant.price_cents === null) throw new AppError('conflict', MESSAGES.noPrice);
+  const existing = await trx
+    .selectFrom('cart_lines')
+    .select(['id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('variant_id', '=', variant.id)
+    .executeTakeFirst();
+  const stock = await stockOf(trx, variant.id);
+  const quantity = (existing?.quantity ?? 0) + line.quantity;
+  if (stock !== null && stock <= 0) throw new AppError('conflict', MESSAGES.soldOut, { max: '0' });
+  if (stock !== null && quantity > stock)
+    throw new AppError('conflict', tooManyMessage(stock), { max: String(stock) });
+  if (existing) {
+    await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', existing.id).execute();
+  } else {
+    await trx
+      .insertInto('cart_lines')
+      .values({ cart_id: cartId, variant_id: variant.id, quantity, created_at: new Date().toISOString() })
+      .execute();
+  }
+}
+
+async function ownLine(trx: Db, cartId: string, gid: string) {
+  const id = lineId(gid);
+  const line =
+    id === null || !isCartId(cartId)
+      ? undefined
+      : await trx
+          .selectFrom('cart_lines')
+          .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+          .select(['cart_lines.id', 'cart_lines.variant_id'])
+          .where('cart_lines.id', '=', id)
+          .where('cart_lines.cart_id', '=', cartId)
+          .where('carts.closed_at', 'is', null)
+          .executeTakeFirst();
+  if (!line) throw new AppError('not_found', 'Η γραμμή του καλαθιού δεν βρέθηκε.');
+  return line;
+}
+
+/**
+ * The cart as the shopper should see it. Lines that outgrew the stock are brought back within it,
+ * and sold-out ones removed, in this same transaction; each change comes back as a notice.
+ */
+export async function readCart(trx: Db, cartId: string): Promise<Cart> {
+  const rows = await trx
+    .selectFrom('cart_lines')
+    .innerJoin('variants', 'variants.id', 'cart_lines.variant_id')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .leftJoin('product_media', (join) =>
+      join.onRef('product_media.product_id', '=', 'products.id').on('product_media.position', '=', 0),
+    )
+    .leftJoin('media', 'media.id', 'product_media.media_id')
+    .select([
+      'cart_lines.id',
+      'cart_lines.quantity',
+      'cart_lines.variant_id',
+      'variants.price_cents',
+      'products.id as product_id',
+      'products.title',
+      'media.file_name',
+    ])
+    .where('cart_lines.cart_id', '=', cartId)
+    .orderBy('cart_lines.id')
+    .execute();
+
+  const notices: CartNotice[] = [];
+  const lines: Cart['lines'] = [];
+  for (const row of rows) {
+    const stock = await stockOf(trx, row.variant_id);
+    const gid = lineGid(row.id);
+    if ((stock !== null && stock <= 0) || row.price_cents === null) {
+      await trx.deleteFrom('cart_lines').where('id', '=', row.id).execute();
+      notices.push({
+        lineId: gid,
+        kind: 'sold_out',
+        message: `Το «${row.title}» εξαντλήθηκε και αφαιρέθηκε από το καλάθι.`,
+      });
+      continue;
+    }
+    let quantity = row.quantity;
+    if (stock !== null && quantity > stock) {
+      quantity = stock;
+      await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', row.id).execute();
+      notices.push({
+        lineId: gid,
+        kind: 'reduced',
+        message: `Η ποσότητα του «${row.title}» μειώθηκε σε ${stock}, όσα υπάρχουν διαθέσιμα.`,
+      });
+    }
+    lines.push({
+      id: gid,
+      quantity,
+      merchandise: {
+        id: toGid('ProductVariant', row.variant_id),
+        productId: toGid('Product', row.product_id),
+        title: row.title,
+        image: row.file_name ? `/media/${row.file_name}` : null,
+        priceCents: row.price_cents,
+        available: stock,
+      },
+    });
+  }
+  const totals = cartTotals(
+    lines.map((line) => ({ quantity: line.quantity, priceCents: line.merchandise.priceCents })),
+  );
+  return { id: cartId, checkoutUrl: CHECKOUT_URL, lines, ...totals, notices };
+}

@@ -1,0 +1,204 @@
+import type { Selectable } from 'kysely';
+import { AppError } from '../../ports/errors.ts';
+import { type MailPort, type OutboxEntry, type OutgoingMail, outgoingMailSchema } from '../../ports/mail.ts';
+import type { Engine } from '../sqlite/database.ts';
+import type { DB } from '../sqlite/schema.ts';
+import { retryDelayMs } from './backoff.ts';
+import type { MailTransport } from './transport.ts';
+
+export type { MailTransport } from './transport.ts';
+
+/** Messages one deliverDue() call tries, so one call stays short even after a long outage. */
+const BATCH_SIZE = 20;
+/**
+ * A claimed message is not due again for this long. It covers one send (the SMTP timeouts are
+ * ~10 s) with a wide margin; if the process dies mid-send, the message is tried again afterwards.
+ */
+const CLAIM_MS = 5 * 60_000;
+const MAX_ERROR_LENGTH = 1000;
+const MAX_LIST_LIMIT = 500;
+
+type Row = Selectable<DB['mail_outbox']>;
+
+export type OutboxMailOptions = {
+  /** null: no delivery service configured; messages stay pending and readable in the outbox. */
+  transport: MailTransport | null;
+  from: string;
+  now?: () => Date;
+};
+
+/** Outbox in SQLite: every message is stored first, then delivered with retries by deliverDue(). */
+export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): MailPort {
+  const { transport, from } = options;
+  const now = options.now ?? (() => new Date());
+
+  /**
+   * Takes the message for this worker and returns its attempts so far (read in the same
+   * statement, so they are current); null when another worker (or process) got it first.
+   */
+  async function claim(id: number, at: Date): Promise<number | null> {
+    const claimed = await db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(at.getTime() + CLAIM_MS).toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', at.toISOString())
+      .returning('attempts')
+      .executeTakeFirst();
+    return claimed ? claimed.attempts : null;
+  }
+
+  async function recordSuccess(id: number, attempts: number): Promise<void> {
+    await db
+      .updateTable('mail_outbox')
+      .set({ status: 'delivered', delivered_at: now().toISOString(), attempts })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async function recordFailure(id: number, attempts: number, error: unknown): Promise<void> {
+    const delay = retryDelayMs(attempts);
+    const failedAt = now();
+    await db
+      .updateTable('mail_outbox')
+      .set({
+        attempts,
+        last_error: describeError(error),
+        // Past the last attempt the message waits for the owner's retry().
+        status: delay === null ? 'failed' : 'pending',
+        next_attempt_at: new Date(failedAt.getTime() + (delay ?? 0)).toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  return {
+    async queue(mail) {
+      const parsed = outgoingMailSchema.safeParse(mail);
+      if (!parsed.success) {
+        const fields = Object.fromEntries(
+          parsed.error.issues.map((issue) => [issue.path.join('.') || 'mail', issue.message]),
+        );
+        throw new AppError('invalid', 'Το μήνυμα δεν είναι έγκυρο.', fields);
+      }
+      const valid = parsed.data;
+      const at = now().toISOString();
+      const row = await db
+        .insertInto('mail_outbox')
+        .values({
+          kind: valid.kind,
+          to_address: valid.to,
+          reply_to: valid.replyTo ?? null,
+          subject: valid.subject,
+          text_body: valid.text,
+          html_body: valid.html ?? null,
+          status: 'pending',
+          next_attempt_at: at,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async deliverDue() {
+      if (!transport) return 0;
+      const at = now();
+      const due = await db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', at.toISOString())
+        .orderBy('id', 'asc')
+        .limit(BATCH_SIZE)
+        .execute();
+      let delivered = 0;
+      // One at a time: a shop sends few mails, and a struggling server is not flooded.
+      for (const row of due) {
+        const previous = await claim(row.id, at);
+        if (previous === null) continue;
+        try {
+          await transport.send({ ...toMail(row), from });
+        } catch (error) {
+          // Recorded in the row (shown by `npm run outbox` and the dashboard), not logged.
+          await recordFailure(row.id, previous + 1, error);
+          continue;
+        }
+        await recordSuccess(row.id, previous + 1);
+        delivered += 1;
+      }
+      return delivered;
+    },
+
+    async listOutbox({ limit = 50, status } = {}) {
+      let query = db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(Math.min(Math.max(Math.trunc(limit), 1), MAX_LIST_LIMIT));
+      if (status) query = query.where('status', '=', status);
+      return (await query.execute()).map(toEntry);
+    },
+
+    async retry(id) {
+      const row = Number.isSafeInteger(id)
+        ? await db.selectFrom('mail_outbox').select('status').where('id', '=', id).executeTakeFirst()
+        : undefined;
+      if (!row) throw new AppError('not_found', 'Το μήνυμα δεν βρέθηκε.');
+      if (row.status === 'delivered') throw new AppError('conflict', 'Το μήνυμα έχει ήδη σταλεί.');
+      // Attempts are kept (they are the message's history), so a retried message that fails
+      // again goes back to failed at once and waits for the next retry instead of a new schedule.
+      // A pending message being sent right now looks like any other pending one, so a retry in
+      // that second may send it twice; the owner retries failed messages, where this cannot happen.
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'pending', next_attempt_at: now().toISOString() })
+        .where('id', '=', id)
+        .where('status', '!=', 'delivered')
+        .execute();
+    },
+  };
+}
+
+/** One message by id, for tools that show a single message in full (npm run outbox -- --show). */
+export async function findOutboxEntry({ db }: Engine, id: number): Promise<OutboxEntry | null> {
+  const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toEntry(row) : null;
+}
+
+function toMail(row: Row): OutgoingMail {
+  return {
+    kind: row.kind as OutgoingMail['kind'],
+    to: row.to_address,
+    ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
+    subject: row.subject,
+    text: row.text_body,
+    ...(row.html_body === null ? {} : { html: row.html_body }),
+  };
+}
+
+function toEntry(row: Row): OutboxEntry {
+  return {
+    id: row.id,
+    kind: row.kind as OutboxEntry['kind'],
+    to: row.to_address,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    text: row.text_body,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
+  };
+}
+
+/** The error as the owner will read it; network errors carry their code (ECONNREFUSED, ETIMEDOUT). */
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const text =
+    typeof code === 'string' && code !== '' && !message.includes(code) ? `${code}: ${message}` : message;
+  return (text || 'Unknown error').slice(0, MAX_ERROR_LENGTH);
+}

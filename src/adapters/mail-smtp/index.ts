@@ -1,0 +1,44 @@
+import { createTransport } from 'nodemailer';
+import type { MailTransport } from '../mail-outbox/transport.ts';
+
+export type SmtpOptions = {
+  host: string;
+  port: number;
+  /** true: TLS from the first byte (port 465); false: plain, upgraded by STARTTLS when offered. */
+  secure: boolean;
+  user?: string | undefined;
+  password?: string | undefined;
+  /** Connect, greeting and idle limit per step. A stuck server must not hold the outbox worker. */
+  timeoutMs?: number | undefined;
+};
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Delivers outbox messages through an SMTP server; any refusal or network error rejects. */
+export function createSmtpTransport(options: SmtpOptions): MailTransport {
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const transporter = createTransport({
+    host: options.host,
+    port: options.port,
+    secure: options.secure,
+    // Servers that relay without a login (a local Postfix) reject an AUTH they did not offer.
+    ...(options.user ? { auth: { user: options.user, pass: options.password ?? '' } } : {}),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    dnsTimeout: timeout,
+  });
+
+  return {
+    async send(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+      });
+    },
+  };
+}

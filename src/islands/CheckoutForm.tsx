@@ -1,0 +1,233 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { canCheckout, MIN_ORDER_MESSAGE } from '../domain/cart-rules.ts';
+import { checkoutErrors, DELIVERY_LABELS, PAYMENT_LABELS } from '../domain/checkout-form.ts';
+import { formatEuro } from '../domain/money.ts';
+import { callApi } from '../stores/api.ts';
+import { $cart, $cartState, loadCart } from '../stores/cart.ts';
+
+type Values = {
+  name: string;
+  email: string;
+  phone: string;
+  method: 'courier' | 'pickup';
+  street: string;
+  city: string;
+  postalCode: string;
+  region: string;
+  payment: 'bank_transfer' | 'cash_on_delivery' | '';
+  notes: string;
+};
+
+const EMPTY: Values = {
+  name: '',
+  email: '',
+  phone: '',
+  method: 'courier',
+  street: '',
+  city: '',
+  postalCode: '',
+  region: '',
+  payment: '',
+  notes: '',
+};
+
+function toBody(values: Values, idempotencyKey: string) {
+  const { method, street, city, postalCode, region, payment, ...rest } = values;
+  return {
+    ...rest,
+    payment: payment || undefined,
+    delivery: method === 'courier' ? { method, street, city, postalCode, region } : { method },
+    idempotencyKey,
+  };
+}
+
+/** Checkout on the embedded engine: contact, delivery, payment by agreement; checked here and on the server. */
+export default function CheckoutForm({ shippingCents }: { shippingCents: number }) {
+  const cart = useStore($cart);
+  const state = useStore($cartState);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // One key per checkout attempt: a double submit gives the same order, never two.
+  const [idempotencyKey] = useState(() => crypto.randomUUID().replaceAll('-', ''));
+
+  useEffect(() => {
+    void loadCart();
+  }, []);
+
+  if (state === 'idle' || state === 'loading') return <p aria-busy="true">Φόρτωση...</p>;
+  if (!cart || cart.lines.length === 0) {
+    return (
+      <p>
+        Το καλάθι σας είναι άδειο.{' '}
+        <a href="/" className="font-semibold underline">
+          Συνέχεια αγορών
+        </a>
+      </p>
+    );
+  }
+  if (!canCheckout(cart.subtotalCents)) {
+    return (
+      <p role="alert" className="font-semibold text-danger">
+        {MIN_ORDER_MESSAGE}{' '}
+        <a href="/cart" className="underline">
+          Επιστροφή στο καλάθι
+        </a>
+      </p>
+    );
+  }
+
+  const shipping = values.method === 'courier' ? shippingCents : 0;
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const body = toBody(values, idempotencyKey);
+    const found = checkoutErrors(body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    setFailure(null);
+    const result = await callApi<{ order: { number: string; url: string } }>('POST', '/api/orders', body);
+    if (result.ok) {
+      window.location.replace(result.data.order.url);
+      return;
+    }
+    setSubmitting(false);
+    setErrors(result.error.fields);
+    setFailure(result.error.message);
+  }
+
+  const field = (
+    name: keyof Values,
+    label: string,
+    type = 'text',
+    autoComplete?: string,
+    path: string = name,
+  ) => (
+    <label className="grid gap-1 text-sm font-semibold">
+      {label}
+      <input
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={set(name)}
+        aria-invalid={errors[path] ? true : undefined}
+        aria-describedby={errors[path] ? `${name}-error` : undefined}
+        className="min-h-11 rounded-md border border-line px-3 font-normal aria-invalid:border-danger"
+      />
+      {errors[path] && (
+        <span id={`${name}-error`} className="font-normal text-danger">
+          {errors[path]}
+        </span>
+      )}
+    </label>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid gap-6">
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-lg font-bold">Στοιχεία επικοινωνίας</legend>
+          {field('name', 'Ονοματεπώνυμο', 'text', 'name')}
+          {field('email', 'Email', 'email', 'email')}
+          {field('phone', 'Τηλέφωνο', 'tel', 'tel')}
+        </fieldset>
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-lg font-bold">Παράδοση</legend>
+          {(['courier', 'pickup'] as const).map((method) => (
+            <label key={method} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="method"
+                value={method}
+                checked={values.method === method}
+                onChange={set('method')}
+              />
+              {DELIVERY_LABELS[method]}
+              {method === 'courier' ? ` (${formatEuro(shippingCents)})` : ' (δωρεάν)'}
+            </label>
+          ))}
+          {values.method === 'courier' && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {field('street', 'Οδός και αριθμός', 'text', 'street-address', 'delivery.street')}
+              {field('city', 'Πόλη', 'text', 'address-level2', 'delivery.city')}
+              {field('postalCode', 'Τ.Κ.', 'text', 'postal-code', 'delivery.postalCode')}
+              {field('region', 'Νομός / Περιοχή (προαιρετικό)', 'text', 'address-level1', 'delivery.region')}
+            </div>
+          )}
+        </fieldset>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-lg font-bold">Πληρωμή (κατόπιν συνεννόησης)</legend>
+          {(['bank_transfer', 'cash_on_delivery'] as const).map((payment) => (
+            <label key={payment} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="payment"
+                value={payment}
+                checked={values.payment === payment}
+                onChange={set('payment')}
+              />
+              {PAYMENT_LABELS[payment]}
+            </label>
+          ))}
+          {errors.payment && <span className="text-sm text-danger">{errors.payment}</span>}
+        </fieldset>
+        <label className="grid gap-1 text-sm font-semibold">
+          Σημειώσεις (προαιρετικό)
+          <textarea
+            name="notes"
+            value={values.notes}
+            onChange={set('notes')}
+            rows={3}
+            className="rounded-md border border-line p-3 font-normal"
+          />
+        </label>
+      </div>
+      <aside
+        className="h-fit rounded-card border border-line p-4 shadow-card"
+        aria-label="Σύνοψη παραγγελίας"
+      >
+        <ul className="grid gap-1 text-sm">
+          {cart.lines.map((line) => (
+            <li key={line.id} className="flex justify-between gap-2">
+              <span>
+                {line.quantity} × {line.merchandise.title}
+              </span>
+              <span className="tabular-nums">{formatEuro(line.quantity * line.merchandise.priceCents)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 flex justify-between text-sm">
+          <span>Μεταφορικά</span> <span>{formatEuro(shipping)}</span>
+        </p>
+        <p className="mt-1 flex justify-between text-lg font-bold">
+          <span>Σύνολο (με ΦΠΑ)</span>{' '}
+          <span data-testid="checkout-total">{formatEuro(cart.subtotalCents + shipping)}</span>
+        </p>
+        {failure && (
+          <p role="alert" className="mt-3 text-sm font-semibold text-danger">
+            {failure}{' '}
+            {errors.cart && (
+              <a href="/cart" className="underline">
+                Δείτε το καλάθι
+              </a>
+            )}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={submitting}
+          className="mt-4 flex min-h-11 w-full items-center justify-center rounded-full bg-accent font-bold text-paper hover:bg-accent-strong disabled:opacity-50"
+        >
+          {submitting ? 'Υποβολή...' : 'Υποβολή παραγγελίας'}
+        </button>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { clearCartCookie, readCartId } from '../../../server/cart-cookie.ts';
+import { toResponse } from '../../../server/http.ts';
+
+export const prerender = false;
+
+/** The shopper's cart, or null when there is none (an empty cart has no row). */
+export const GET: APIRoute = ({ cookies, locals }) =>
+  toResponse(async () => {
+    const cartId = readCartId(cookies);
+    const cart = cartId ? await locals.container.carts.getCart(cartId) : null;
+    if (cartId && !cart) clearCartCookie(cookies);
+    return { cart };
+  });
