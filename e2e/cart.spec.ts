@@ -1,0 +1,176 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openShop } from './fixtures/shop.ts';
+
+/** Creates products with known price and stock straight in the engine; product pages render on demand. */
+async function createCards(cards: Array<{ title: string; priceCents: number; quantity: number }>) {
+  const shop = openShop();
+  try {
+    const created = [];
+    for (const card of cards) {
+      const { product } = await shop.commerce.createProduct({
+        ...card,
+        tags: ['Olympiacos'],
+        productType: 'Card',
+      });
+      created.push(product);
+    }
+    return created;
+  } finally {
+    shop.close();
+  }
+}
+
+const productUrl = (variantId: string) => `/product/${encodeURIComponent(variantId)}`;
+
+async function addFromProductPage(page: Page, variantId: string, quantity: number) {
+  await page.goto(productUrl(variantId));
+  for (let i = 1; i < quantity; i++) await page.getByRole('button', { name: 'Περισσότερα' }).click();
+  await page.getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
+  await expect(page.getByText('Προστέθηκε στο καλάθι.')).toBeVisible();
+}
+
+test('a shopper fills a cart, meets the 7 € minimum and places an order', async ({ page }) => {
+  const stamp = Date.now();
+  const [pricey, cheap] = await createCards([
+    { title: `E2E Sloukas Card ${stamp}`, priceCents: 450, quantity: 3 },
+    { title: `E2E Cheap Card ${stamp}`, priceCents: 200, quantity: 5 },
+  ]);
+  if (!pricey || !cheap) throw new Error('cards not created');
+
+  // Product page: the stepper stops at the stock, and the header badge follows the cart.
+  await page.goto(productUrl(pricey.variantId));
+  const plus = page.getByRole('button', { name: 'Περισσότερα' });
+  await plus.click();
+  await plus.click();
+  await expect(page.getByTestId('stepper-value')).toHaveText('3');
+  await expect(plus).toBeDisabled();
+  await page.getByRole('button', { name: 'Λιγότερα' }).click();
+  await page.getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
+  const cartLink = page.getByTestId('cart-link');
+  await expect(cartLink).toHaveAttribute('data-count', '2');
+  await expect(cartLink).toContainText('9,00');
+  await expect(page.getByTestId('cart-icon')).toHaveAttribute('data-bumping', 'true');
+  await expect(page.getByTestId('cart-icon')).toHaveAttribute('data-bumping', 'false', { timeout: 2_000 });
+  // The selector starts again at 1, and only one more fits.
+  await expect(page.getByTestId('stepper-value')).toHaveText('1');
+  await expect(plus).toBeDisabled();
+
+  // The cart survives a reload (cookie) and shows lines, count and total.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(page.getByTestId('cart-total')).toHaveText(/9,00/);
+
+  // Below 7 € checkout is blocked with the spec's message.
+  await page.getByRole('button', { name: 'Λιγότερα' }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText(/4,50/);
+  await expect(page.getByRole('alert')).toHaveText('Minimum order amount is 7€. Please add more items.');
+  await expect(page.getByRole('button', { name: 'Ολοκλήρωση αγοράς' })).toBeDisabled();
+
+  await addFromProductPage(page, cheap.variantId, 2);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText(/8,50/);
+  await expect(page.getByText('Minimum order amount is 7€. Please add more items.')).toHaveCount(0);
+
+  // Removing a line drops the total below the minimum again; add it back and check out.
+  await page
+    .getByTestId('cart-line')
+    .filter({ hasText: cheap.title })
+    .getByRole('button', { name: 'Αφαίρεση' })
+    .click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await addFromProductPage(page, cheap.variantId, 2);
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Ολοκλήρωση αγοράς' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // The form checks every field before sending, in Greek.
+  await page.getByRole('button', { name: 'Υποβολή παραγγελίας' }).click();
+  await expect(page.getByText('Το ονοματεπώνυμο είναι υποχρεωτικό.')).toBeVisible();
+  await expect(page.getByText('Ο ταχυδρομικός κώδικας πρέπει να έχει 5 ψηφία (π.χ. 104 31).')).toBeVisible();
+  await expect(page.getByText('Επιλέξτε τρόπο πληρωμής.')).toBeVisible();
+
+  const email = `buyer-${stamp}@example.com`;
+  await page.getByLabel('Ονοματεπώνυμο').fill('Μαρία Παπαδοπούλου');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Τηλέφωνο').fill('691 234 5678');
+  await page.getByLabel('Οδός και αριθμός').fill('Ερμού 10');
+  await page.getByLabel('Πόλη').fill('Αθήνα');
+  await page.getByLabel('Τ.Κ.').fill('105 63');
+  await page.getByLabel('Αντικαταβολή').check();
+  await expect(page.getByTestId('checkout-total')).toHaveText(/12,00/); // 8,50 + 3,50 shipping
+  await page.getByRole('button', { name: 'Υποβολή παραγγελίας' }).click();
+
+  await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByRole('heading', { name: 'Ευχαριστούμε για την παραγγελία σας!' })).toBeVisible();
+  const number = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(number).toMatch(/^CV-\d+$/);
+  await expect(page.getByText('με μετρητά στον courier')).toBeVisible();
+  await expect(page.getByTestId('cart-link')).toHaveAttribute('data-count', '0');
+
+  // Stock went down and both mails wait in the outbox.
+  const shop = openShop();
+  try {
+    expect((await shop.commerce.getProduct(pricey.id))?.available).toBe(2);
+    expect((await shop.commerce.getProduct(cheap.id))?.available).toBe(3);
+    const mails = (await shop.mail.listOutbox()).filter((mail) => mail.subject.includes(number));
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(['order-confirmation', 'order-notification']);
+    expect(mails.find((mail) => mail.kind === 'order-confirmation')?.to).toBe(email);
+  } finally {
+    shop.close();
+  }
+});
+
+test('a card sold out since it was added is reported on the cart page, not ordered @phone', async ({
+  page,
+}) => {
+  const [card] = await createCards([{ title: `E2E Last Card ${Date.now()}`, priceCents: 900, quantity: 1 }]);
+  if (!card) throw new Error('card not created');
+  await addFromProductPage(page, card.variantId, 1);
+
+  const shop = openShop();
+  try {
+    await shop.commerce.updateProduct(card.id, {
+      title: card.title,
+      priceCents: 900,
+      quantity: 0,
+      tags: card.tags,
+      productType: card.productType,
+    });
+  } finally {
+    shop.close();
+  }
+  await page.goto('/cart');
+  await expect(page.getByRole('alert').first()).toContainText(
+    `Το «${card.title}» εξαντλήθηκε και αφαιρέθηκε από το καλάθι.`,
+  );
+  await expect(page.getByText('Το καλάθι σας είναι άδειο.')).toBeVisible();
+});
+
+test('the cart API refuses bad input with a 4xx and a message, and changes nothing', async ({ request }) => {
+  const [card] = await createCards([{ title: `E2E API Card ${Date.now()}`, priceCents: 500, quantity: 2 }]);
+  if (!card) throw new Error('card not created');
+  const bad = [
+    { merchandiseId: card.variantId, quantity: -1 },
+    { merchandiseId: card.variantId, quantity: 100000 },
+    { merchandiseId: card.variantId, quantity: 1.5 },
+    { merchandiseId: 'gid://shop/ProductVariant/999999', quantity: 1 },
+    { merchandiseId: '../../etc/passwd', quantity: 1 },
+    { merchandiseId: card.variantId, quantity: 3 },
+  ];
+  for (const body of bad) {
+    const response = await request.post('/api/cart/lines', { data: body });
+    expect(response.status(), JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+    expect(response.status(), JSON.stringify(body)).toBeLessThan(500);
+    expect(((await response.json()) as { error: { message: string } }).error.message.length).toBeGreaterThan(
+      0,
+    );
+  }
+  const huge = await request.post('/api/cart/lines', {
+    data: { merchandiseId: 'x'.repeat(100_000), quantity: 1 },
+  });
+  expect(huge.status()).toBe(400);
+  const cart = await request.get('/api/cart');
+  expect(((await cart.json()) as { cart: unknown }).cart).toBeNull();
+});
