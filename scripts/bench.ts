@@ -117,11 +117,20 @@ async function waitFor(server: Child, url: string, accept: (body: string) => boo
 
 async function measure(base: string, label: string, pathname: string): Promise<void> {
   console.info(`Measuring ${label} (${settings.duration} s, ${settings.connections} connections)…`);
-  const result = await autocannon({
-    url: base + pathname,
-    connections: settings.connections,
-    duration: settings.duration,
-  });
+  recordRow(
+    label,
+    await autocannon({
+      url: base + pathname,
+      connections: settings.connections,
+      duration: settings.duration,
+    }),
+  );
+}
+
+const BUYERS = 20;
+const SHOPPING_REQUESTS = 2_000;
+
+function recordRow(label: string, result: Awaited<ReturnType<typeof autocannon>>): void {
   const row: HttpRow = {
     page: label,
     'req/s': Math.round(result.requests.average),
@@ -131,7 +140,75 @@ async function measure(base: string, label: string, pathname: string): Promise<v
     errors: result.errors,
   };
   httpRows.push(row);
-  console.info(`  ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms`);
+  console.info(
+    `  ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, non-2xx ${row['non-2xx']}`,
+  );
+}
+
+/**
+ * Cart adds and order placements by 20 concurrent buyers: each add creates a cart (the first add
+ * of a new visitor); each order takes one of 2,000 carts prepared through the port.
+ */
+async function measureShopping(base: string, container: Container): Promise<void> {
+  const { product } = await container.commerce.createProduct({
+    title: 'Bench Shopping Card',
+    priceCents: 800,
+    quantity: 1_000_000,
+    productType: 'Card',
+  });
+  const json = { 'content-type': 'application/json' };
+  console.info(`Measuring cart add (${SHOPPING_REQUESTS} requests, ${BUYERS} buyers)…`);
+  recordRow(
+    'POST /api/cart/lines',
+    await autocannon({
+      url: `${base}/api/cart/lines`,
+      connections: BUYERS,
+      amount: SHOPPING_REQUESTS,
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ merchandiseId: product.variantId, quantity: 1 }),
+    }),
+  );
+
+  const carts: string[] = [];
+  for (let i = 0; i < SHOPPING_REQUESTS; i++) {
+    carts.push(
+      (await container.carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }])).id,
+    );
+  }
+  let next = 0;
+  const form = {
+    name: 'Bench Buyer',
+    email: 'bench@example.com',
+    phone: '6912345678',
+    delivery: { method: 'pickup' },
+    payment: 'bank_transfer',
+  };
+  console.info(`Measuring order placement (${SHOPPING_REQUESTS} orders, ${BUYERS} buyers)…`);
+  recordRow(
+    'POST /api/orders',
+    await autocannon({
+      url: `${base}/api/orders`,
+      connections: BUYERS,
+      amount: SHOPPING_REQUESTS,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const index = next++;
+            return {
+              ...request,
+              headers: { ...json, cookie: `shop_cart=${carts[index % carts.length]}` },
+              body: JSON.stringify({
+                ...form,
+                idempotencyKey: `bench-order-${String(index).padStart(8, '0')}`,
+              }),
+            };
+          },
+        },
+      ],
+    }),
+  );
 }
 
 /** What Astro writes for `{text}` in a template (html-escaper's five characters). */
@@ -190,7 +267,9 @@ function peakMemory(pid: number | undefined): string | null {
 function printTable(): void {
   console.info('\nTimings');
   console.table(Object.entries(timings).map(([step, value]) => ({ step, value })));
-  console.info(`HTTP (${settings.duration} s per page, ${settings.connections} connections)`);
+  console.info(
+    `HTTP (pages: ${settings.duration} s, ${settings.connections} connections; cart and orders: ${SHOPPING_REQUESTS} requests, ${BUYERS} buyers)`,
+  );
   console.table(httpRows);
 }
 
@@ -217,6 +296,7 @@ async function main(): Promise<void> {
         `/product/${encodeURIComponent(newest.variantId || newest.id)}`,
       );
       await editAndWait(server, base, container, newest);
+      await measureShopping(base, container);
     } finally {
       container.close();
     }

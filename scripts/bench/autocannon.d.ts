@@ -12,7 +12,24 @@ declare module 'autocannon' {
     non2xx: number;
   };
 
-  export type Options = { url: string; connections?: number; duration?: number; pipelining?: number };
+  export type RawRequest = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
+
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    pipelining?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: Array<RawRequest & { setupRequest?: (request: RawRequest) => RawRequest }>;
+  };
 
   export default function autocannon(options: Options): Promise<Result>;
 }
