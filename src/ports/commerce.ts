@@ -46,7 +46,41 @@ export type ProductInput = z.input<typeof productInputSchema>;
 
 export type SaveResult = { product: Product; warnings: string[] };
 
+// Catalogue queries ----------------------------------------------------------------------------
+
+export const CATALOG_SORTS = ['newest', 'oldest', 'name', 'price-asc', 'price-desc'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
+/** Filters, sort and page for the singles browser, search and the admin list; all run on the server. */
+export type CatalogQuery = {
+  /** Every word must appear in the title, a team tag or the description (case and accents ignored). */
+  search?: string;
+  /** Any of these team tags (case and accents ignored). */
+  teams?: readonly string[];
+  /** The title must contain this text (a player's name). */
+  titleContains?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  productType?: string;
+  tag?: string;
+  /** Only products with one of these exact titles (the LOT list). */
+  titles?: readonly string[];
+  sort: CatalogSort;
+  page: number;
+  pageSize: number;
+};
+
+export type CatalogPage = {
+  products: Product[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+};
+
 export interface CommercePort {
+  /** One page of the catalogue, filtered and sorted by the database. */
+  searchProducts(query: CatalogQuery): Promise<CatalogPage>;
   /** The whole catalogue in one read, newest first (build-time bulk fetch). */
   listProducts(): Promise<Product[]>;
   /** The `limit` products with the highest numeric id, newest first. */

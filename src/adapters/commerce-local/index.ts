@@ -3,6 +3,7 @@ import { AppError } from '../../ports/errors.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid, requireGid } from '../sqlite/ids.ts';
 import { readProducts } from './read-products.ts';
+import { searchProducts } from './search-products.ts';
 import { insertProduct, removeProduct, replaceProduct } from './write-products.ts';
 
 /** The embedded shop engine's catalogue on SQLite. */
@@ -19,6 +20,8 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
   }
 
   return {
+    searchProducts: (query) => searchProducts(db, query),
+
     listProducts: () => readProducts(db, (query) => query.orderBy('id', 'desc')),
 
     recentProducts: (limit) => readProducts(db, (query) => query.orderBy('id', 'desc').limit(limit)),

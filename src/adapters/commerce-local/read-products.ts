@@ -1,9 +1,9 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Product } from '../../ports/commerce.ts';
 import { toGid } from '../sqlite/ids.ts';
 import type { DB } from '../sqlite/schema.ts';
 
-type ProductRow = DB['products'] & { id: number };
+type ProductRow = Selectable<DB['products']>;
 type ProductQuery = SelectQueryBuilder<DB, 'products', ProductRow>;
 
 /**

@@ -103,6 +103,7 @@ function productColumns(data: Parsed) {
     description_text: descriptionText,
     product_type: data.productType,
     search_text: foldText([data.title, ...data.tags, descriptionText].join('\n')),
+    title_key: foldText(data.title),
   };
 }
 

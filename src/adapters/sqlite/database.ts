@@ -36,6 +36,7 @@ function migrate(sqlite: Database.Database): void {
     const done = sqlite.prepare('SELECT 1 FROM migrations WHERE name = ?').get(migration.name);
     if (done) return;
     for (const statement of migration.up) sqlite.exec(statement);
+    migration.backfill?.(sqlite);
     sqlite
       .prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)')
       .run(migration.name, new Date().toISOString());

@@ -9,6 +9,7 @@ export interface DB {
     description_text: string;
     product_type: string;
     search_text: string;
+    title_key: Generated<string>;
     created_at: string;
     updated_at: string;
   };

@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { toCardView } from '../../domain/card-view.ts';
+import { parseSinglesParams, searchSingles } from '../../server/catalog.ts';
+import { json, toResponse } from '../../server/http.ts';
+
+export const prerender = false;
+
+/** The singles browser's query: filters, sort and paging run here, never in the browser. */
+export const GET: APIRoute = ({ url, locals }) =>
+  toResponse(async () => {
+    const page = await searchSingles(locals.container, parseSinglesParams(url.searchParams));
+    return json(
+      { ...page, products: page.products.map(toCardView) },
+      { headers: { 'cache-control': 'no-cache' } },
+    );
+  });
