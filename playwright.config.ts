@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /** e2e runs against the real built app on a fresh temp data folder, in Debian's Chromium. */
-const port = Number(process.env.E2E_PORT ?? 4517);
+// A port per run (kept in the env so the test workers agree), so parallel runs never collide.
+const port = Number(process.env.E2E_PORT ?? 4517 + (process.pid % 1000));
+process.env.E2E_PORT = String(port);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `cardshop-e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
