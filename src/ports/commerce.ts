@@ -179,8 +179,23 @@ export interface CartPort {
   purgeCarts(days: number): Promise<number>;
 }
 
+export type OrderList = { orders: Order[]; total: number; page: number; pageCount: number; pageSize: number };
+
+/** Which status an order may move to from each status; cancelling puts the stock back. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['paid', 'shipped', 'cancelled'],
+  paid: ['shipped', 'cancelled'],
+  shipped: [],
+  cancelled: [],
+};
+
 export interface OrderPort {
   /** One transaction: re-checks price and stock, takes the stock, writes the order, closes the cart. */
   placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
   getOrderByToken(accessToken: string): Promise<Order | null>;
+  /** Newest first. */
+  listOrders(query: { status?: OrderStatus; page: number; pageSize: number }): Promise<OrderList>;
+  getOrder(id: string): Promise<Order | null>;
+  /** Moves an order along ORDER_TRANSITIONS; cancelling restocks every line in the same transaction. */
+  setOrderStatus(id: string, status: OrderStatus): Promise<Order>;
 }

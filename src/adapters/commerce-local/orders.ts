@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { canCheckout, MIN_ORDER_MESSAGE } from '../../domain/cart-rules.ts';
-import type { Delivery, Order, OrderPort, PlaceOrderInput } from '../../ports/commerce.ts';
+import {
+  type Delivery,
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderPort,
+  type PlaceOrderInput,
+} from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
-import { toGid } from '../sqlite/ids.ts';
+import { parseGid, toGid } from '../sqlite/ids.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { isCartId, readCart } from './carts.ts';
 
@@ -26,6 +32,52 @@ export function createLocalOrders(db: Kysely<DB>): OrderPort {
           return { order: await toOrder(trx, previous), created: false };
         }
         return { order: await createOrder(trx, input), created: true };
+      });
+    },
+
+    async listOrders({ status, page, pageSize }) {
+      let query = db.selectFrom('orders');
+      if (status) query = query.where('status', '=', status);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const total = Number(counted.n);
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      const current = Math.min(Math.max(1, page), pageCount);
+      const rows = await query
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((current - 1) * pageSize)
+        .execute();
+      const orders = await Promise.all(rows.map((row) => toOrder(db, row)));
+      return { orders, total, page: current, pageCount, pageSize };
+    },
+
+    async getOrder(id) {
+      const rowId = parseGid('Order', id);
+      if (rowId === null) return null;
+      const row = await db.selectFrom('orders').selectAll().where('id', '=', rowId).executeTakeFirst();
+      return row ? toOrder(db, row) : null;
+    },
+
+    async setOrderStatus(id, status) {
+      const rowId = parseGid('Order', id);
+      if (rowId === null) throw new AppError('not_found', 'Η παραγγελία δεν βρέθηκε.');
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('orders').selectAll().where('id', '=', rowId).executeTakeFirst();
+        if (!row) throw new AppError('not_found', 'Η παραγγελία δεν βρέθηκε.');
+        if (!ORDER_TRANSITIONS[row.status].includes(status)) {
+          throw new AppError(
+            'conflict',
+            `Η παραγγελία δεν μπορεί να αλλάξει από «${row.status}» σε «${status}».`,
+          );
+        }
+        if (status === 'cancelled') await restock(trx, row.id);
+        await trx
+          .updateTable('orders')
+          .set({ status, updated_at: new Date().toISOString() })
+          .where('id', '=', row.id)
+          .execute();
+        return toOrder(trx, { ...row, status });
       });
     },
 
@@ -74,6 +126,7 @@ async function createOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promis
         '=',
         trx.selectFrom('inventory_items').select('id').where('variant_id', '=', variantId),
       )
+      .where('location_id', '=', shopLocation(trx))
       .where('available', '>=', line.quantity)
       .executeTakeFirst();
     if (taken.numUpdatedRows === 0n) {
@@ -139,6 +192,36 @@ async function createOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promis
     .where('id', '=', inserted.id)
     .executeTakeFirstOrThrow();
   return toOrder(trx, row);
+}
+
+/** The location sales take stock from: the shop's first (the engine has one). */
+const shopLocation = (trx: Transaction<DB>) =>
+  trx.selectFrom('locations').select('id').orderBy('id').limit(1);
+
+/** Puts every line's quantity back on its variant's stock (lines whose product is gone are skipped). */
+async function restock(trx: Transaction<DB>, orderId: number): Promise<void> {
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['variant_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const line of lines) {
+    if (line.variant_id === null) continue;
+    await trx
+      .updateTable('inventory_levels')
+      .set((eb) => ({ available: eb('available', '+', line.quantity) }))
+      .where(
+        'inventory_item_id',
+        '=',
+        trx
+          .selectFrom('inventory_items')
+          .select('id')
+          .where('variant_id', '=', line.variant_id)
+          .where('tracked', '=', 1),
+      )
+      .where('location_id', '=', shopLocation(trx))
+      .execute();
+  }
 }
 
 /** CV-100042: short enough to read out on the phone. */

@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { toResponse } from '../../../../server/http.ts';
+
+export const prerender = false;
+
+const listSchema = z.object({
+  status: z.enum(['pending', 'paid', 'shipped', 'cancelled']).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export const GET: APIRoute = ({ url, locals }) =>
+  toResponse(async () => {
+    const { status, page } = listSchema.parse(Object.fromEntries(url.searchParams));
+    return locals.container.orders.listOrders({ ...(status ? { status } : {}), page, pageSize: 20 });
+  });

@@ -1,0 +1,29 @@
+import type { APIRoute } from 'astro';
+import { PRODUCT_FORM_MESSAGES } from '../../../../domain/product-form.ts';
+import { decodeParam } from '../../../../domain/product-id.ts';
+import {
+  productFormSchema,
+  savedMessage,
+  saveProduct,
+  toAdminProduct,
+} from '../../../../server/admin-products.ts';
+import { readJson, toResponse } from '../../../../server/http.ts';
+
+export const prerender = false;
+
+export const PUT: APIRoute = ({ params, request, locals }) =>
+  toResponse(async () => {
+    const id = decodeParam(params.id);
+    const saved = await saveProduct(
+      locals.container,
+      id,
+      await readJson(request, productFormSchema, 64 * 1024),
+    );
+    return { product: toAdminProduct(saved.product), warnings: saved.warnings, message: savedMessage(false) };
+  });
+
+export const DELETE: APIRoute = ({ params, locals }) =>
+  toResponse(async () => {
+    await locals.container.commerce.deleteProduct(decodeParam(params.id));
+    return { message: PRODUCT_FORM_MESSAGES.deleted };
+  });

@@ -1,0 +1,38 @@
+import type { APIRoute } from 'astro';
+import {
+  adminListSchema,
+  listAdminProducts,
+  productFormSchema,
+  savedMessage,
+  saveProduct,
+  toAdminProduct,
+} from '../../../../server/admin-products.ts';
+import { readJson, toResponse } from '../../../../server/http.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ url, locals }) =>
+  toResponse(async () => {
+    const page = await listAdminProducts(
+      locals.container,
+      adminListSchema.parse(Object.fromEntries(url.searchParams)),
+    );
+    return { ...page, products: page.products.map(toAdminProduct) };
+  });
+
+export const POST: APIRoute = ({ request, locals }) =>
+  toResponse(
+    async () => {
+      const saved = await saveProduct(
+        locals.container,
+        null,
+        await readJson(request, productFormSchema, 64 * 1024),
+      );
+      return {
+        product: toAdminProduct(saved.product),
+        warnings: saved.warnings,
+        message: savedMessage(true),
+      };
+    },
+    { status: 201 },
+  );
