@@ -97,7 +97,7 @@ test('the storefront build state is an admin API: refused without a session, rea
     (cookie) => cookie.name === 'shop_admin_session',
   )?.value;
   expect(token).toBeTruthy();
-  await request.delete('/api/session');
+  await request.delete('/api/session', { headers: { origin: String(test.info().project.use.baseURL) } });
   expect((await request.get('/api/admin/storefront')).status()).toBe(401);
   const replayed = await request.get('/api/admin/storefront', {
     headers: { cookie: `shop_admin_session=${token}` },

@@ -3,11 +3,27 @@ import { getContainer } from './server/container.ts';
 import { json } from './server/http.ts';
 import { SESSION_COOKIE } from './server/session-cookie.ts';
 
-const ADMIN_API = '/api/admin/';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const refuse = (status: number, message: string) =>
+  json({ error: { kind: 'unauthorized', message, fields: {} } }, { status });
+
+/** Whether the route is an admin endpoint, judged by the matched route and not only the raw path. */
+function isAdminApi(routePattern: string, pathname: string): boolean {
+  return (
+    routePattern.startsWith('/api/admin') ||
+    pathname
+      .toLowerCase()
+      .replace(/\/{2,}/g, '/')
+      .startsWith('/api/admin')
+  );
+}
 
 /**
- * Puts the ports on locals and guards every admin endpoint on the server: no session cookie
- * is 401, a forged or expired one is 403. Pre-rendered pages only get the container.
+ * Puts the ports on locals and guards the API on the server, whatever the browser does:
+ * - a state-changing request from another site's page is refused (on top of Astro's origin check,
+ *   which covers form posts, and the SameSite=Lax session cookie);
+ * - every admin endpoint needs a valid session: none is 401, a forged or expired one is 403.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const container = getContainer();
@@ -15,21 +31,24 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.admin = null;
   if (context.isPrerendered) return next();
 
+  const { request, url } = context;
+  const origin = request.headers.get('origin');
+  if (!SAFE_METHODS.has(request.method) && origin) {
+    let sameHost = false;
+    try {
+      sameHost = new URL(origin).host === (request.headers.get('host') ?? url.host);
+    } catch {
+      sameHost = false;
+    }
+    if (!sameHost) return refuse(403, 'Το αίτημα απορρίφθηκε (άλλη προέλευση).');
+  }
+
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (token) context.locals.admin = await container.auth.verifySession(token);
 
-  if (context.url.pathname.startsWith(ADMIN_API)) {
-    if (!token)
-      return json(
-        { error: { kind: 'unauthorized', message: 'Απαιτείται σύνδεση.', fields: {} } },
-        { status: 401 },
-      );
-    if (!context.locals.admin) {
-      return json(
-        { error: { kind: 'unauthorized', message: 'Η σύνδεση έληξε. Συνδεθείτε ξανά.', fields: {} } },
-        { status: 403 },
-      );
-    }
+  if (isAdminApi(context.routePattern, url.pathname)) {
+    if (!token) return refuse(401, 'Απαιτείται σύνδεση.');
+    if (!context.locals.admin) return refuse(403, 'Η σύνδεση έληξε. Συνδεθείτε ξανά.');
   }
   return next();
 });
