@@ -104,3 +104,16 @@ test('the storefront build state is an admin API: refused without a session, rea
   });
   expect(replayed.status()).toBe(403);
 });
+
+test('robots.txt points at a sitemap that lists pages, products and players', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /admin-dashboard');
+  const sitemapUrl = /Sitemap: (\S+)/.exec(robots)?.[1] ?? '';
+  expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('xml');
+  const xml = await sitemap.text();
+  expect(xml).toContain('/singles</loc>');
+  expect(xml).toMatch(/\/product\/gid%3A%2F%2Fshop%2FProductVariant%2F\d+<\/loc>/);
+  expect(xml).toContain('/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks</loc>');
+});
