@@ -41,7 +41,9 @@ export const checkoutFormSchema = z.object({
   }),
   payment: z.enum(['bank_transfer', 'cash_on_delivery'], { message: 'Επιλέξτε τρόπο πληρωμής.' }),
   notes: z.string().trim().max(500, { message: 'Έως 500 χαρακτήρες.' }).default(''),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, { message: 'Μη έγκυρο αίτημα.' }),
+  idempotencyKey: z
+    .string({ message: 'Μη έγκυρο αίτημα.' })
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, { message: 'Μη έγκυρο αίτημα.' }),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;

@@ -10,6 +10,7 @@ import {
   cartLineInputSchema,
 } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
+import { inTransaction } from '../sqlite/busy-retry.ts';
 import { parseGid, toGid } from '../sqlite/ids.ts';
 import type { DB } from '../sqlite/schema.ts';
 
@@ -29,9 +30,7 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
   return {
     async getCart(cartId) {
       if (!isCartId(cartId)) return null;
-      return db
-        .transaction()
-        .execute(async (trx) => ((await openCart(trx, cartId)) ? readCart(trx, cartId) : null));
+      return inTransaction(db, async (trx) => ((await openCart(trx, cartId)) ? readCart(trx, cartId) : null));
     },
 
     async addCartLines(cartId, lines) {
@@ -42,7 +41,7 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
       });
       if (wanted.length === 0 || wanted.length > 50)
         throw new AppError('invalid', 'Μη έγκυρα στοιχεία καλαθιού.');
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const id =
           cartId && isCartId(cartId) && (await openCart(trx, cartId)) ? cartId : await createCart(trx);
         for (const line of wanted) await addLine(trx, id, line);
@@ -55,7 +54,7 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) {
         throw new AppError('invalid', 'Η ποσότητα πρέπει να είναι από 1 έως 1000.');
       }
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const line = await ownLine(trx, cartId, gid);
         const stock = await stockOf(trx, line.variant_id);
         if (stock !== null && quantity > stock)
@@ -67,7 +66,9 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
     },
 
     async removeCartLines(cartId, gids) {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
+        if (!isCartId(cartId) || !(await openCart(trx, cartId)))
+          throw new AppError('not_found', 'Το καλάθι δεν βρέθηκε.');
         for (const gid of gids) {
           const line = await ownLine(trx, cartId, gid);
           await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute();

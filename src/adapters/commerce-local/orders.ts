@@ -9,6 +9,7 @@ import {
   type PlaceOrderInput,
 } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
+import { inTransaction } from '../sqlite/busy-retry.ts';
 import { parseGid, toGid } from '../sqlite/ids.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { isCartId, readCart } from './carts.ts';
@@ -20,7 +21,7 @@ export function createLocalOrders(db: Kysely<DB>): OrderPort {
   return {
     async placeOrder(input) {
       if (!isCartId(input.cartId)) throw new AppError('not_found', 'Το καλάθι δεν βρέθηκε.');
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const previous = await trx
           .selectFrom('orders')
           .selectAll()
@@ -62,7 +63,7 @@ export function createLocalOrders(db: Kysely<DB>): OrderPort {
     async setOrderStatus(id, status) {
       const rowId = parseGid('Order', id);
       if (rowId === null) throw new AppError('not_found', 'Η παραγγελία δεν βρέθηκε.');
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const row = await trx.selectFrom('orders').selectAll().where('id', '=', rowId).executeTakeFirst();
         if (!row) throw new AppError('not_found', 'Η παραγγελία δεν βρέθηκε.');
         if (!ORDER_TRANSITIONS[row.status].includes(status)) {

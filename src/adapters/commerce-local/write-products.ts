@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { foldText, htmlToText } from '../../domain/text.ts';
 import { type ProductInput, productInputSchema } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
+import { inTransaction } from '../sqlite/busy-retry.ts';
 import { requireGid } from '../sqlite/ids.ts';
 import type { DB } from '../sqlite/schema.ts';
 
@@ -19,7 +20,7 @@ function parseInput(input: ProductInput): Parsed {
 /** Creates a product with its variant (policy DENY), tracked inventory, tags and media in one transaction. */
 export async function insertProduct(db: Kysely<DB>, input: ProductInput): Promise<number> {
   const data = parseInput(input);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     const { id } = await trx
       .insertInto('products')
@@ -53,7 +54,7 @@ export async function insertProduct(db: Kysely<DB>, input: ProductInput): Promis
 /** Replaces a product's fields, price, stock, tags and media in one transaction. */
 export async function replaceProduct(db: Kysely<DB>, productId: number, input: ProductInput): Promise<void> {
   const data = parseInput(input);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('products')
       .set({ ...productColumns(data), updated_at: new Date().toISOString() })
