@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { type CardView, isSoldOut } from '../../domain/card-view.ts';
+import { stepperState } from '../../domain/cart-rules.ts';
+import { gridAddQuantity } from '../../domain/grid-selections.ts';
+import { MESSAGES } from '../../domain/messages.ts';
+import { formatEuro } from '../../domain/money.ts';
+import { productPath } from '../../domain/product-id.ts';
+import { addToCart } from '../../stores/cart.ts';
+import CardImage from './CardImage.tsx';
+import QuantityStepper from './QuantityStepper.tsx';
+
+type Props = { card: CardView; inCart: number; eager: boolean };
+
+/** A pack, lot or offer card: the whole card links to the product; stepper and button sit above the link. */
+export default function GridCard({ card, inCart, eager }: Props) {
+  const [selected, setSelected] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const stepper = stepperState(selected, card.maxQuantity, inCart);
+
+  async function add() {
+    const quantity = gridAddQuantity(selected, card.maxQuantity, inCart);
+    if (quantity === null) return; // More than the stock: ignored, no message, on list pages.
+    setBusy(true);
+    try {
+      const result = await addToCart(card.id, quantity);
+      // Cart errors are silent on the storefront (spec section 8); the log helps whoever debugs.
+      if (!result.ok) console.warn(`Cart add failed for ${card.id}: ${result.error.message}`);
+    } finally {
+      setBusy(false);
+      setSelected(1);
+    }
+  }
+
+  return (
+    <article
+      className="relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-paper shadow-card"
+      data-testid="grid-card"
+    >
+      <div className="relative">
+        <CardImage card={card} eager={eager} />
+        {isSoldOut(card) && (
+          <span className="absolute top-2 left-2 rounded-full bg-danger px-2 py-0.5 text-xs font-bold text-paper">
+            {MESSAGES.soldOut}
+          </span>
+        )}
+      </div>
+      <div className="flex grow flex-col gap-1 p-3">
+        <h2 id={titleId} className="line-clamp-2 text-sm font-semibold">
+          <a
+            href={productPath({ id: card.productId, variantId: card.id })}
+            className="after:absolute after:inset-0"
+          >
+            {card.title}
+          </a>
+        </h2>
+        <p className="text-xs text-muted" data-testid="grid-card-category">
+          {card.category}
+        </p>
+        <p className="mt-auto font-bold tabular-nums">
+          {card.priceCents === null ? MESSAGES.noPrice : formatEuro(card.priceCents)}
+        </p>
+        {/* Above the card-wide link, so the controls take the taps. */}
+        <div className="relative z-10 mt-2 flex flex-col items-start gap-2">
+          <QuantityStepper label={`Ποσότητα: ${card.title}`} {...stepper} onChange={setSelected} />
+          <button
+            type="button"
+            className="min-h-11 w-full rounded-full bg-accent px-3 py-2 text-sm leading-tight font-bold text-paper hover:bg-accent-strong disabled:bg-muted disabled:opacity-60"
+            aria-describedby={titleId}
+            disabled={busy || stepper.remaining === 0}
+            onClick={add}
+          >
+            {busy ? 'Προσθήκη...' : 'Προσθήκη στο καλάθι'}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
