@@ -30,6 +30,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
+  // Per port, so parallel runs do not overwrite each other's traces.
+  outputDir: `test-results/e2e-${port}`,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromium,
