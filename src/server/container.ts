@@ -3,6 +3,7 @@ import { createLocalBuilds } from '../adapters/builds-local/index.ts';
 import { createLocalCarts } from '../adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
 import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
+import { createLocalContact } from '../adapters/contact-local/index.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
 import { createOutboxMail } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
@@ -11,6 +12,7 @@ import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
 import type { CartPort, CommercePort, OrderPort } from '../ports/commerce.ts';
+import type { ContactPort } from '../ports/contact.ts';
 import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
@@ -26,6 +28,7 @@ export type Container = {
   auth: AuthPort;
   media: MediaPort;
   mail: MailPort;
+  contact: ContactPort;
   builds: BuildsPort;
   /** The embedded engine, for the command-line scripts (seed, admin accounts). */
   engine: Engine;
@@ -56,6 +59,7 @@ export function createContainer(env: Env): Container {
           })
         : null,
     }),
+    contact: createLocalContact(engine),
     builds: createLocalBuilds(engine),
     close: () => engine.sqlite.close(),
   };

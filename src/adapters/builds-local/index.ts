@@ -44,7 +44,9 @@ export function createLocalBuilds({ db, sqlite }: Engine): BuildsPort {
     },
 
     async begin(pid, contentVersion) {
-      const id = begin.immediate(pid, contentVersion);
+      // Holding Kysely's connection lock keeps this synchronous transaction out of any open Kysely
+      // transaction on the same connection (where it would only be a savepoint, undone on rollback).
+      const id = await db.connection().execute(async () => begin.immediate(pid, contentVersion));
       return id === null
         ? null
         : toRecord(

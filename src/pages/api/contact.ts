@@ -1,0 +1,70 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  contactErrors,
+  contactFormSchema,
+  contactMail,
+  looksLikeSpam,
+} from '../../domain/contact-form.ts';
+import { AppError } from '../../ports/errors.ts';
+import type { Container } from '../../server/container.ts';
+import { readJson, toResponse } from '../../server/http.ts';
+import { addressKey, type RateLimiter, sharedRateLimiter } from '../../server/rate-limit.ts';
+
+export const prerender = false;
+
+/** Five messages per address in any ten minutes: plenty for a person, useless for a flood. */
+const contactLimiter = () => sharedRateLimiter('contact', { limit: 5, windowMs: 10 * 60_000 });
+
+// Loose on purpose: the fields are checked by the shared form rules below, with the form's messages.
+const requestSchema = z.object({
+  name: z.string().max(1000).default(''),
+  email: z.string().max(1000).default(''),
+  message: z.string().max(CONTACT_LIMITS.bodyBytes).default(''),
+  website: z.string().max(1000).default(''),
+  elapsedMs: z.number().default(0),
+});
+
+/**
+ * One contact form post from `ip`: throttle, read at most 16 KB, drop spam, validate, store the
+ * message, then queue the owner's mail. The answer is success only once the message is stored.
+ */
+export async function receiveContact(
+  container: Pick<Container, 'contact' | 'mail' | 'env'>,
+  request: Request,
+  ip: string,
+  limiter: RateLimiter = contactLimiter(),
+): Promise<{ ok: true; message: string }> {
+  // Counted first, before the body is even read: invalid and spam posts use up the allowance too.
+  const { allowed } = limiter.hit(addressKey(ip));
+  if (!allowed) throw new AppError('rate_limited', CONTACT_MESSAGES.tooMany);
+
+  const body = await readJson(request, requestSchema, CONTACT_LIMITS.bodyBytes);
+  // Spam gets the same answer as a real message, so a script learns nothing to adapt to,
+  // but nothing is stored and no mail is queued.
+  if (looksLikeSpam(body)) return { ok: true, message: CONTACT_MESSAGES.sent };
+
+  const fields = contactErrors(body);
+  if (Object.keys(fields).length > 0) throw new AppError('invalid', CONTACT_MESSAGES.invalid, fields);
+  const form = contactFormSchema.parse(body);
+
+  // Stored as plain text; every page that shows it escapes it (React), nothing interprets it.
+  const saved = await container.contact.save({ ...form, ip });
+  try {
+    await container.mail.queue({
+      kind: 'contact-message',
+      to: container.env.SHOP_EMAIL,
+      replyTo: form.email,
+      ...contactMail(form),
+    });
+  } catch (error) {
+    // The message is in the owner's inbox already, so the sender is told it arrived.
+    console.error(`Contact message ${saved.id}: the owner's mail could not be queued:`, error);
+  }
+  return { ok: true, message: CONTACT_MESSAGES.sent };
+}
+
+export const POST: APIRoute = ({ request, locals, clientAddress }) =>
+  toResponse(() => receiveContact(locals.container, request, clientAddress));

@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PLAYER_IMAGE } from '../../src/domain/sports.ts';
+import type { Category, DocumentsPort } from '../../src/ports/documents.ts';
+import { isAppError } from '../../src/ports/errors.ts';
+import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
+
+const ATLANTIC: Category = {
+  id: 'nba-atlantic',
+  name: 'Atlantic',
+  teams: [
+    { name: 'Boston Celtics', image: '', players: [{ name: 'Jayson Tatum', image: DEFAULT_PLAYER_IMAGE }] },
+    { name: 'New York Knicks', image: '', players: [] },
+  ],
+};
+
+let shop: TempShop;
+let documents: DocumentsPort;
+
+beforeEach(async () => {
+  shop = openTempShop();
+  documents = shop.container.documents;
+  await documents.putCategory(ATLANTIC);
+});
+
+afterEach(() => {
+  shop.remove();
+});
+
+const playersOf = async (team: string) =>
+  (await documents.listCategories())
+    .flatMap((category) => category.teams)
+    .find((candidate) => candidate.name === team)
+    ?.players.map((player) => player.name);
+
+async function refusal(promise: Promise<unknown>): Promise<{ kind: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isAppError(error)) return { kind: error.kind, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('docs-local players', () => {
+  it('adds a player with the default image and answers the updated category', async () => {
+    const category = await documents.addPlayer('nba-atlantic', 'Boston Celtics', '  Jaylen   Brown ');
+    expect(category.teams[0]?.players).toEqual([
+      { name: 'Jayson Tatum', image: DEFAULT_PLAYER_IMAGE },
+      { name: 'Jaylen Brown', image: DEFAULT_PLAYER_IMAGE },
+    ]);
+    expect(await documents.listCategories()).toEqual([category]);
+  });
+
+  it('deletes a player and leaves the others', async () => {
+    await documents.addPlayer('nba-atlantic', 'Boston Celtics', 'Jaylen Brown');
+    const category = await documents.deletePlayer('nba-atlantic', 'Boston Celtics', 'Jayson Tatum');
+    expect(category.teams[0]?.players.map((player) => player.name)).toEqual(['Jaylen Brown']);
+    expect(await playersOf('Boston Celtics')).toEqual(['Jaylen Brown']);
+    expect(await playersOf('New York Knicks')).toEqual([]);
+  });
+
+  it('refuses a player the team already has (case, accents and spaces ignored)', async () => {
+    for (const name of ['Jayson Tatum', ' jayson  tatum ', 'JAYSON TATUM']) {
+      expect(await refusal(documents.addPlayer('nba-atlantic', 'Boston Celtics', name))).toEqual({
+        kind: 'conflict',
+        message: 'Ο παίκτης Jayson Tatum υπάρχει ήδη στην ομάδα Boston Celtics.',
+      });
+    }
+    expect(await playersOf('Boston Celtics')).toEqual(['Jayson Tatum']);
+    // Another team may have a player of that name.
+    await documents.addPlayer('nba-atlantic', 'New York Knicks', 'Jayson Tatum');
+    expect(await playersOf('New York Knicks')).toEqual(['Jayson Tatum']);
+  });
+
+  it('says which document is missing', async () => {
+    expect(await refusal(documents.addPlayer('nba-central', 'Boston Celtics', 'X'))).toEqual({
+      kind: 'not_found',
+      message: 'Η κατηγορία δεν βρέθηκε.',
+    });
+    expect(await refusal(documents.addPlayer('nba-atlantic', 'Chicago Bulls', 'X'))).toEqual({
+      kind: 'not_found',
+      message: 'Η ομάδα δεν βρέθηκε.',
+    });
+    expect(await refusal(documents.deletePlayer('nba-central', 'Boston Celtics', 'Jayson Tatum'))).toEqual({
+      kind: 'not_found',
+      message: 'Η κατηγορία δεν βρέθηκε.',
+    });
+    expect(await refusal(documents.deletePlayer('nba-atlantic', 'Chicago Bulls', 'Jayson Tatum'))).toEqual({
+      kind: 'not_found',
+      message: 'Η ομάδα δεν βρέθηκε.',
+    });
+    expect((await refusal(documents.deletePlayer('nba-atlantic', 'Boston Celtics', 'Nobody'))).kind).toBe(
+      'not_found',
+    );
+  });
+
+  it('refuses an empty or unsafe name and writes nothing', async () => {
+    const before = await documents.version();
+    expect(await refusal(documents.addPlayer('nba-atlantic', 'Boston Celtics', '  '))).toEqual({
+      kind: 'invalid',
+      message: 'Παρακαλώ εισαγάγετε όνομα παίκτη και επιλέξτε ομάδα.',
+    });
+    expect((await refusal(documents.addPlayer('nba-atlantic', 'Boston Celtics', '..'))).kind).toBe('invalid');
+    expect(await documents.version()).toBe(before);
+  });
+
+  it('marks the storefront stale on every change (documents version and revision grow)', async () => {
+    const revision = () =>
+      (
+        shop.container.engine.sqlite
+          .prepare('SELECT revision FROM categories WHERE id = ?')
+          .get('nba-atlantic') as {
+          revision: number;
+        }
+      ).revision;
+    const [v0, r0] = [await documents.version(), revision()];
+    await documents.addPlayer('nba-atlantic', 'Boston Celtics', 'Derrick White');
+    const [v1, r1] = [await documents.version(), revision()];
+    expect(v1).toBeGreaterThan(v0);
+    expect(r1).toBe(r0 + 1);
+    await documents.deletePlayer('nba-atlantic', 'Boston Celtics', 'Derrick White');
+    expect(await documents.version()).toBeGreaterThan(v1);
+    expect(revision()).toBe(r1 + 1);
+  });
+
+  it('loses none of 20 concurrent adds to one team', async () => {
+    const names = Array.from({ length: 20 }, (_, index) => `Concurrent Player ${index + 1}`);
+    const results = await Promise.allSettled(
+      names.map((name) => documents.addPlayer('nba-atlantic', 'New York Knicks', name)),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    expect(new Set(await playersOf('New York Knicks'))).toEqual(new Set(names));
+  });
+
+  it('never joins another open transaction, so its rollback cannot undo a player add', async () => {
+    const { db } = shop.container.engine;
+    let added: Promise<Category> | undefined;
+    const failing = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('carts').values({ id: 'c1', created_at: 'x', updated_at: 'x' }).execute();
+        added = documents.addPlayer('nba-atlantic', 'New York Knicks', 'Jalen Brunson');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => error.message);
+    expect(await failing).toBe('rolled back');
+    await added;
+    expect(await playersOf('New York Knicks')).toEqual(['Jalen Brunson']);
+  });
+
+  it('loses none of the adds racing from four processes', async () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const module = (file: string) => pathToFileURL(path.join(root, file)).href;
+    // Each process opens its own connection to the same database and adds 10 players at once.
+    const script = (worker: number) => `
+      const { openEngine } = await import(${JSON.stringify(module('src/adapters/sqlite/database.ts'))});
+      const { createLocalDocuments } = await import(${JSON.stringify(module('src/adapters/docs-local/index.ts'))});
+      const engine = openEngine(${JSON.stringify(shop.dir)});
+      const documents = createLocalDocuments(engine);
+      await Promise.all(Array.from({ length: 10 }, (_, i) =>
+        documents.addPlayer('nba-atlantic', 'New York Knicks', 'Worker ${worker} Player ' + i)));
+      engine.sqlite.close();
+    `;
+    const run = (worker: number) =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          ['--input-type=module', '--no-warnings', '-e', script(worker)],
+          {
+            stdio: ['ignore', 'ignore', 'pipe'],
+          },
+        );
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.on('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`worker ${worker}: ${stderr}`)),
+        );
+      });
+    await Promise.all([1, 2, 3, 4].map(run));
+    const players = await playersOf('New York Knicks');
+    expect(players).toHaveLength(40);
+    for (const worker of [1, 2, 3, 4])
+      for (let index = 0; index < 10; index += 1)
+        expect(players).toContain(`Worker ${worker} Player ${index}`);
+  });
+});
