@@ -12,7 +12,9 @@ import autocannon from 'autocannon';
 import type { Product } from '../src/ports/commerce.ts';
 import { type Container, createContainer } from '../src/server/container.ts';
 import { parseEnv } from '../src/server/env.ts';
+import { readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { type Child, formatTail, runScript, spawnScript, stopChild } from './bench/child.ts';
+import { storefrontJsSizes } from './bench/js-size.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const settings = {
@@ -59,11 +61,34 @@ async function seed(dataDir: string): Promise<void> {
 // The build and the server must agree on the site URL, or the incremental cache never matches.
 const SITE_URL = 'http://localhost:4321';
 
+const STOREFRONT_PAGES = [
+  '/',
+  '/singles',
+  '/mystery-packs',
+  '/LOT',
+  '/offers',
+  '/about-us',
+  '/contact-us',
+  '/cart',
+  '/checkout',
+];
+const jsRows: Array<{ page: string; files: number; 'JS gzip KB': string }> = [];
+
+/** The JavaScript each storefront page loads, from the build the server serves. */
+function measureJs(dataDir: string): void {
+  const current = readCurrentBuild(dataDir);
+  if (!current) return;
+  for (const row of storefrontJsSizes(current.outputDir, STOREFRONT_PAGES)) {
+    jsRows.push({ page: row.page, files: row.files, 'JS gzip KB': (row.gzipBytes / 1024).toFixed(1) });
+  }
+}
+
 async function build(dataDir: string): Promise<void> {
   console.info('Full build (scripts/rebuild.ts)…');
   const took = await runScript(root, 'scripts/rebuild.ts', [], { DATA_DIR: dataDir, SITE_URL });
   timings['full build'] = seconds(took);
   console.info(`  built in ${timings['full build']}`);
+  measureJs(dataDir);
 }
 
 /** A port nobody listens on: the preferred one when free, else one the system picks. */
@@ -271,6 +296,8 @@ function printTable(): void {
     `HTTP (pages: ${settings.duration} s, ${settings.connections} connections; cart and orders: ${SHOPPING_REQUESTS} requests, ${BUYERS} buyers)`,
   );
   console.table(httpRows);
+  console.info('JavaScript per storefront page (gzip; target 100 KB)');
+  console.table(jsRows);
 }
 
 async function main(): Promise<void> {
@@ -290,6 +317,12 @@ async function main(): Promise<void> {
       await measure(base, '/ (pre-rendered)', '/');
       await measure(base, '/about-us (pre-rendered)', '/about-us');
       await measure(base, '/api/health (API)', '/api/health');
+      await measure(base, 'singles: NBA, price high-low', '/api/products?category=NBA&sort=price-desc');
+      await measure(
+        base,
+        'singles: search + price range, page 3',
+        '/api/products?search=prizm&min=5&max=200&page=3',
+      );
       await measure(
         base,
         '/product/… (on demand)',
