@@ -22,10 +22,13 @@ async function createCards(cards: Array<{ title: string; priceCents: number; qua
 
 const productUrl = (variantId: string) => `/product/${encodeURIComponent(variantId)}`;
 
+/** The product's own buy box (the page also holds recommendation cards with their own buttons). */
+const details = (page: Page) => page.getByTestId('product-details');
+
 async function addFromProductPage(page: Page, variantId: string, quantity: number) {
   await page.goto(productUrl(variantId));
-  for (let i = 1; i < quantity; i++) await page.getByRole('button', { name: 'Περισσότερα' }).click();
-  await page.getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
+  for (let i = 1; i < quantity; i++) await details(page).getByRole('button', { name: 'Περισσότερα' }).click();
+  await details(page).getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
   await expect(page.getByText('Προστέθηκε στο καλάθι.')).toBeVisible();
 }
 
@@ -39,20 +42,21 @@ test('a shopper fills a cart, meets the 7 € minimum and places an order', asyn
 
   // Product page: the stepper stops at the stock, and the header badge follows the cart.
   await page.goto(productUrl(pricey.variantId));
-  const plus = page.getByRole('button', { name: 'Περισσότερα' });
+  const buyBox = details(page);
+  const plus = buyBox.getByRole('button', { name: 'Περισσότερα' });
   await plus.click();
   await plus.click();
-  await expect(page.getByTestId('stepper-value')).toHaveText('3');
+  await expect(buyBox.getByTestId('stepper-value')).toHaveText('3');
   await expect(plus).toBeDisabled();
-  await page.getByRole('button', { name: 'Λιγότερα' }).click();
-  await page.getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
+  await buyBox.getByRole('button', { name: 'Λιγότερα' }).click();
+  await buyBox.getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
   const cartLink = page.getByTestId('cart-link');
   await expect(cartLink).toHaveAttribute('data-count', '2');
   await expect(cartLink).toContainText('9,00');
   await expect(page.getByTestId('cart-icon')).toHaveAttribute('data-bumping', 'true');
   await expect(page.getByTestId('cart-icon')).toHaveAttribute('data-bumping', 'false', { timeout: 2_000 });
   // The selector starts again at 1, and only one more fits.
-  await expect(page.getByTestId('stepper-value')).toHaveText('1');
+  await expect(buyBox.getByTestId('stepper-value')).toHaveText('1');
   await expect(plus).toBeDisabled();
 
   // The cart survives a reload (cookie) and shows lines, count and total.

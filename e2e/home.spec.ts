@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { openShop } from './fixtures/shop.ts';
+import { openShop, waitForStorefront } from './fixtures/shop.ts';
 
 test.describe('home', () => {
   test('shows the promo, the carousel and 6 Recently Added cards, newest first @phone', async ({ page }) => {
+    // Other tests create products; compare with the data once the rebuild has caught up.
+    await waitForStorefront();
     await page.goto('/');
     await expect(page.getByText("A NEW IDEA THAT'S GOING TO SHAKE THE MARKET!")).toBeVisible();
     const recent = page.getByTestId('recently-added').getByTestId('product-card');

@@ -92,7 +92,7 @@ async function build(dataDir: string): Promise<void> {
 }
 
 /** A port nobody listens on: the preferred one when free, else one the system picks. */
-function freePort(preferred: number): Promise<number> {
+async function freePort(preferred: number): Promise<number> {
   const tryPort = (port: number) =>
     new Promise<number>((resolve, reject) => {
       const server = net.createServer();
@@ -102,7 +102,11 @@ function freePort(preferred: number): Promise<number> {
         server.close(() => resolve(typeof address === 'object' && address ? address.port : port));
       });
     });
-  return tryPort(preferred).catch(() => tryPort(0));
+  try {
+    return await tryPort(preferred);
+  } catch {
+    return tryPort(0);
+  }
 }
 
 async function startServer(dataDir: string, port: number): Promise<Child> {

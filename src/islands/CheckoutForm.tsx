@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { canCheckout, MIN_ORDER_MESSAGE } from '../domain/cart-rules.ts';
 import { checkoutErrors, DELIVERY_LABELS, PAYMENT_LABELS } from '../domain/checkout-form.ts';
 import { formatEuro } from '../domain/money.ts';
@@ -83,7 +83,7 @@ export default function CheckoutForm({ shippingCents }: { shippingCents: number 
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     const body = toBody(values, idempotencyKey);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPageSize } from '../domain/admin-list.ts';
 import { PRODUCT_FORM_MESSAGES, toValidProduct, validateProductForm } from '../domain/product-form.ts';
 import { SPORTS } from '../domain/sports.ts';
 import { CATALOG_SORTS, type CatalogPage, type Product, type SaveResult } from '../ports/commerce.ts';
@@ -7,18 +8,12 @@ import { teamsOfSport } from './catalog.ts';
 import type { Container } from './container.ts';
 import { storefrontCategories } from './storefront-data.ts';
 
-export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
-
 export const adminListSchema = z.object({
   sport: z.enum(SPORTS).optional(),
   search: z.string().trim().max(100).optional(),
   sort: z.enum(CATALOG_SORTS).catch('newest'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((size) => (ADMIN_PAGE_SIZES as readonly number[]).includes(size))
-    .catch(10),
+  pageSize: z.coerce.number().int().refine(isPageSize).catch(10),
 });
 
 /** The dashboard's list: one sport's products, searched by title or team, paged on the server. */

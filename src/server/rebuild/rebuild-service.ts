@@ -83,8 +83,9 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       builtAt: new Date().toISOString(),
     };
     writeCurrentBuild(dataDir, current);
-    await builds.finish(record.id, { ok: true, outputDir });
+    // Serve it before recording success, so "up to date" is never reported ahead of the pages.
     await swapIfNew(current);
+    await builds.finish(record.id, { ok: true, outputDir });
     pruneBuilds(dataDir);
     return current;
   }

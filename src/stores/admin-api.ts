@@ -1,0 +1,66 @@
+import { orderListSearch, type ProductListQuery, productListSearch } from '../domain/admin-list.ts';
+import type { StorefrontState } from '../ports/builds.ts';
+import type { Order, OrderList, OrderStatus } from '../ports/commerce.ts';
+import type { Category } from '../ports/documents.ts';
+import { type ApiResult, callApi } from './api.ts';
+import { sessionEnded } from './session.ts';
+
+/**
+ * Typed calls to the admin endpoints for the dashboard's islands. The middleware checks the session
+ * on every one; when it answers 401/403 the session has ended, and $session says so, so the
+ * protected route sends the admin back to the login page.
+ */
+
+/**
+ * What GET /api/admin/products gives per product: the same shape as the server's toAdminProduct
+ * (src/server/admin-products.ts), restated here because islands may not import server code.
+ * tests/domain/admin-list.test.ts checks at type level that the two stay equal.
+ */
+export type AdminProduct = {
+  id: string;
+  variantId: string;
+  title: string;
+  team: string;
+  tags: string[];
+  priceCents: number | null;
+  quantity: number | null;
+  descriptionHtml: string;
+  images: Array<{ id: string; url: string }>;
+};
+
+export type AdminProductPage = {
+  products: AdminProduct[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+async function admin<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+  const result = await callApi<T>(method, path, body);
+  if (!result.ok && result.error.kind === 'unauthorized') sessionEnded();
+  return result;
+}
+
+const productPath = (id: string) => `/api/admin/products/${encodeURIComponent(id)}`;
+const orderPath = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`;
+
+export const listProducts = (query: ProductListQuery) =>
+  admin<AdminProductPage>('GET', `/api/admin/products${productListSearch(query)}`);
+
+export const deleteProduct = (id: string) => admin<{ message: string }>('DELETE', productPath(id));
+
+export const listCategories = () => admin<{ categories: Category[] }>('GET', '/api/admin/categories');
+
+export const listOrders = (status: OrderStatus | 'all', page: number) =>
+  admin<OrderList>('GET', `/api/admin/orders${orderListSearch(status, page)}`);
+
+export const getOrder = (id: string) => admin<{ order: Order }>('GET', orderPath(id));
+
+export const setOrderStatus = (id: string, status: Exclude<OrderStatus, 'pending'>) =>
+  admin<{ order: Order }>('PATCH', orderPath(id), { status });
+
+export const storefrontState = () => admin<StorefrontState>('GET', '/api/admin/storefront');
+
+/** "Rebuild now": the server marks the storefront stale and answers with the new state. */
+export const rebuildStorefront = () => admin<StorefrontState>('POST', '/api/admin/storefront');
