@@ -1,56 +1,63 @@
-import { z } from 'zod';
+// zod/mini: the same checks as full zod in a fraction of the bytes, since this ships to the browser.
+import { z } from 'zod/mini';
 
 /** The checkout form, checked the same way in the browser and on the server (Greek messages). */
 const text = (max: number, required: string) =>
   z
-    .string({ message: required })
-    .trim()
-    .min(1, { message: required })
-    .max(max, { message: `Έως ${max} χαρακτήρες.` });
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(max, { error: `Έως ${max} χαρακτήρες.` }),
+    );
 
-const phone = z
-  .string({ message: 'Το τηλέφωνο είναι υποχρεωτικό.' })
-  .transform((value) => value.replace(/[\s().-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(/^(\+30|0030)?\d{10}$/, { message: 'Το τηλέφωνο πρέπει να έχει 10 ψηφία (π.χ. 6912345678).' }),
+/** Removes the characters people type for readability, then checks what is left. */
+const squeezed = (strip: RegExp, required: string, pattern: RegExp, error: string) =>
+  z.pipe(
+    z.pipe(
+      z.string({ error: required }),
+      z.transform((value: string) => value.replace(strip, '')),
+    ),
+    z.string().check(z.regex(pattern, { error })),
   );
 
 const courier = z.object({
   method: z.literal('courier'),
   street: text(200, 'Η διεύθυνση (οδός και αριθμός) είναι υποχρεωτική.'),
   city: text(100, 'Η πόλη είναι υποχρεωτική.'),
-  postalCode: z
-    .string({ message: 'Ο ταχυδρομικός κώδικας είναι υποχρεωτικός.' })
-    .transform((value) => value.replace(/\s/g, ''))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{5}$/, { message: 'Ο ταχυδρομικός κώδικας πρέπει να έχει 5 ψηφία (π.χ. 104 31).' }),
-    ),
-  region: z.string().trim().max(100).default(''),
+  postalCode: squeezed(
+    /\s/g,
+    'Ο ταχυδρομικός κώδικας είναι υποχρεωτικός.',
+    /^\d{5}$/,
+    'Ο ταχυδρομικός κώδικας πρέπει να έχει 5 ψηφία (π.χ. 104 31).',
+  ),
+  region: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
 });
 
 export const checkoutFormSchema = z.object({
   name: text(120, 'Το ονοματεπώνυμο είναι υποχρεωτικό.'),
-  email: z.email({ message: 'Συμπληρώστε ένα έγκυρο email.' }).max(254),
-  phone,
+  email: z.email({ error: 'Συμπληρώστε ένα έγκυρο email.' }).check(z.maxLength(254)),
+  phone: squeezed(
+    /[\s().-]/g,
+    'Το τηλέφωνο είναι υποχρεωτικό.',
+    /^(\+30|0030)?\d{10}$/,
+    'Το τηλέφωνο πρέπει να έχει 10 ψηφία (π.χ. 6912345678).',
+  ),
   delivery: z.discriminatedUnion('method', [courier, z.object({ method: z.literal('pickup') })], {
-    message: 'Επιλέξτε τρόπο παράδοσης.',
+    error: 'Επιλέξτε τρόπο παράδοσης.',
   }),
-  payment: z.enum(['bank_transfer', 'cash_on_delivery'], { message: 'Επιλέξτε τρόπο πληρωμής.' }),
-  notes: z.string().trim().max(500, { message: 'Έως 500 χαρακτήρες.' }).default(''),
+  payment: z.enum(['bank_transfer', 'cash_on_delivery'], { error: 'Επιλέξτε τρόπο πληρωμής.' }),
+  notes: z._default(z.string().check(z.trim(), z.maxLength(500, { error: 'Έως 500 χαρακτήρες.' })), ''),
   idempotencyKey: z
-    .string({ message: 'Μη έγκυρο αίτημα.' })
-    .regex(/^[A-Za-z0-9_-]{16,100}$/, { message: 'Μη έγκυρο αίτημα.' }),
+    .string({ error: 'Μη έγκυρο αίτημα.' })
+    .check(z.regex(/^[A-Za-z0-9_-]{16,100}$/, { error: 'Μη έγκυρο αίτημα.' })),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 
 /** Field path -> first message, for inline errors. */
 export function checkoutErrors(input: unknown): Record<string, string> {
-  const result = checkoutFormSchema.safeParse(input);
+  const result = z.safeParse(checkoutFormSchema, input);
   if (result.success) return {};
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.join('.')] ??= issue.message;

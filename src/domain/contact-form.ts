@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the same checks as full zod in a fraction of the bytes, since this ships to the browser.
+import { z } from 'zod/mini';
 
 /** The contact form (spec sections 2, 5 and 8), checked the same way in the browser and on the server. */
 export const CONTACT_MESSAGES = {
@@ -18,31 +19,32 @@ export const CONTACT_LIMITS = {
   minFillMs: 3000,
 } as const;
 
+const required = (max: number, missing: string, tooLong: string) =>
+  z
+    .string({ error: missing })
+    .check(z.trim(), z.minLength(1, { error: missing }), z.maxLength(max, { error: tooLong }));
+
 export const contactFormSchema = z.object({
-  name: z
-    .string({ message: 'Το όνομα είναι υποχρεωτικό.' })
-    .trim()
-    .min(1, { message: 'Το όνομα είναι υποχρεωτικό.' })
-    .max(CONTACT_LIMITS.name, { message: `Το όνομα μπορεί να έχει έως ${CONTACT_LIMITS.name} χαρακτήρες.` }),
-  email: z
-    .string({ message: 'Το email είναι υποχρεωτικό.' })
-    .trim()
-    .min(1, { message: 'Το email είναι υποχρεωτικό.' })
-    .max(CONTACT_LIMITS.email, { message: 'Συμπληρώστε ένα έγκυρο email.' })
-    .pipe(z.email({ message: 'Συμπληρώστε ένα έγκυρο email.' })),
-  message: z
-    .string({ message: 'Το μήνυμα είναι υποχρεωτικό.' })
-    .trim()
-    .min(1, { message: 'Το μήνυμα είναι υποχρεωτικό.' })
-    .max(CONTACT_LIMITS.message, {
-      message: `Το μήνυμα μπορεί να έχει έως ${CONTACT_LIMITS.message} χαρακτήρες.`,
-    }),
+  name: required(
+    CONTACT_LIMITS.name,
+    'Το όνομα είναι υποχρεωτικό.',
+    `Το όνομα μπορεί να έχει έως ${CONTACT_LIMITS.name} χαρακτήρες.`,
+  ),
+  email: z.pipe(
+    required(CONTACT_LIMITS.email, 'Το email είναι υποχρεωτικό.', 'Συμπληρώστε ένα έγκυρο email.'),
+    z.email({ error: 'Συμπληρώστε ένα έγκυρο email.' }),
+  ),
+  message: required(
+    CONTACT_LIMITS.message,
+    'Το μήνυμα είναι υποχρεωτικό.',
+    `Το μήνυμα μπορεί να έχει έως ${CONTACT_LIMITS.message} χαρακτήρες.`,
+  ),
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
 
 /** Field -> first message, for inline errors; empty when the form may be sent. */
 export function contactErrors(input: unknown): Record<string, string> {
-  const result = contactFormSchema.safeParse(input);
+  const result = z.safeParse(contactFormSchema, input);
   if (result.success) return {};
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.join('.') || 'form'] ??= issue.message;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, type ErrorKind, isAppError } from '../ports/errors.ts';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -42,11 +42,11 @@ export async function toResponse(run: () => Promise<unknown>, init: ResponseInit
 }
 
 /** Reads a JSON body of at most `maxBytes` and validates it; bad input becomes AppError('invalid'). */
-export async function readJson<T extends z.ZodType>(
+export async function readJson<T extends z.core.$ZodType>(
   request: Request,
   schema: T,
   maxBytes = 64 * 1024,
-): Promise<z.infer<T>> {
+): Promise<z.output<T>> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new AppError('invalid', 'Το αίτημα είναι πολύ μεγάλο.');
   const text = await request.text();
@@ -57,7 +57,8 @@ export async function readJson<T extends z.ZodType>(
   } catch {
     throw new AppError('invalid', 'Μη έγκυρα δεδομένα.');
   }
-  const result = schema.safeParse(data);
+  // Works for full zod and zod/mini schemas alike (forms shared with the browser use the mini build).
+  const result = z.safeParse(schema, data);
   if (!result.success) {
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
