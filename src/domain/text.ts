@@ -35,3 +35,57 @@ function codePoint(code: number): string {
   const valid = Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
   return valid ? String.fromCodePoint(code) : '\uFFFD';
 }
+
+// Greek to Latin (ELOT 743, simplified): what a Greek shopper types for a name the catalogue
+// spells in Latin letters, e.g. 'Αντετοκουνμπο' -> 'antetokounmpo', 'Σλουκας' -> 'sloukas'.
+const DIGRAPHS: Array<[RegExp, string]> = [
+  [/ου/g, 'ou'],
+  [/αυ/g, 'av'],
+  [/ευ/g, 'ev'],
+  [/(^|\s)μπ/g, '$1b'],
+  [/μπ/g, 'mp'],
+  [/(^|\s)ντ/g, '$1d'],
+  [/ντ/g, 'nt'],
+  [/(^|\s)γκ/g, '$1g'],
+  [/γκ|γγ/g, 'ng'],
+  [/θ/g, 'th'],
+  [/χ/g, 'ch'],
+  [/ψ/g, 'ps'],
+];
+const LETTERS: Record<string, string> = {
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  ω: 'o',
+};
+
+export const hasGreek = (text: string) => /[\u0370-\u03ff]/.test(text);
+
+/**
+ * Latin spellings of folded Greek text: the ELOT form, and one with 'χ' as 'h' (Μαχομς -> mahoms),
+ * the way names are often written. Text without Greek letters comes back alone.
+ */
+export function latinSpellings(folded: string): string[] {
+  if (!hasGreek(folded)) return [folded];
+  let latin = folded;
+  for (const [pattern, replacement] of DIGRAPHS) latin = latin.replace(pattern, replacement);
+  latin = latin.replace(/[α-ω]/g, (letter) => LETTERS[letter] ?? letter);
+  return [...new Set([latin, latin.replace(/ch/g, 'h')])];
+}

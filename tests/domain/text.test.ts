@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, htmlToText } from '../../src/domain/text.ts';
+import { foldText, htmlToText, latinSpellings } from '../../src/domain/text.ts';
 
 describe('foldText', () => {
   it('drops Greek accents and lower-cases, so an unaccented query matches', () => {
@@ -75,5 +75,19 @@ describe('htmlToText', () => {
     expect(htmlToText('a &#99999999; b')).toBe('a \uFFFD b');
     expect(htmlToText('a &#x110000; b')).toBe('a \uFFFD b');
     expect(htmlToText('a &#xD800; &#0; b')).toBe('a \uFFFD \uFFFD b');
+  });
+});
+
+describe('latinSpellings', () => {
+  it('spells folded Greek in Latin letters, digraphs first', () => {
+    expect(latinSpellings(foldText('Αντετοκούνμπο'))).toContain('antetokounmpo');
+    expect(latinSpellings(foldText('Σλούκας'))).toEqual(['sloukas']);
+    expect(latinSpellings(foldText('Μπακασέτας'))).toContain('bakasetas');
+    expect(latinSpellings(foldText('Θεόδωρος'))).toContain('theodoros');
+  });
+
+  it("also gives 'h' for 'χ', and leaves Latin text alone", () => {
+    expect(latinSpellings(foldText('Μαχόμς'))).toEqual(['machoms', 'mahoms']);
+    expect(latinSpellings('giannis')).toEqual(['giannis']);
   });
 });

@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { foldText } from '../../domain/text.ts';
+import { foldText, latinSpellings } from '../../domain/text.ts';
 import type { CatalogPage, CatalogQuery } from '../../ports/commerce.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { readProducts } from './read-products.ts';
@@ -17,10 +17,18 @@ export async function searchProducts(db: Kysely<DB>, query: CatalogQuery): Promi
       join.onRef('v.product_id', '=', 'products.id').on('v.position', '=', 0),
     ) as unknown as Base;
 
+  // Every word must match; a Greek word also matches the Latin spelling of a name ('Σλουκας' finds 'Sloukas').
   for (const word of foldText(query.search ?? '')
     .split(/\s+/)
     .filter(Boolean)) {
-    base = base.where(sql<boolean>`products.search_text LIKE ${contains(word)} ESCAPE '\\'`);
+    const spellings = [...new Set([word, ...latinSpellings(word)])];
+    base = base.where(({ or }) =>
+      or(
+        spellings.map(
+          (spelling) => sql<boolean>`products.search_text LIKE ${contains(spelling)} ESCAPE '\\'`,
+        ),
+      ),
+    );
   }
   if (query.titleContains) {
     base = base.where(
