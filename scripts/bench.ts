@@ -15,6 +15,7 @@ import { parseEnv } from '../src/server/env.ts';
 import { readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { type Child, formatTail, runScript, spawnScript, stopChild } from './bench/child.ts';
 import { storefrontJsSizes } from './bench/js-size.ts';
+import { type LighthouseRow, lighthouseMobile } from './bench/lighthouse.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const settings = {
@@ -72,6 +73,7 @@ const STOREFRONT_PAGES = [
   '/cart',
   '/checkout',
 ];
+const lighthouseRows: LighthouseRow[] = [];
 const jsRows: Array<{ page: string; files: number; 'JS gzip KB': string }> = [];
 
 /** The JavaScript each storefront page loads, from the build the server serves. */
@@ -300,6 +302,10 @@ function printTable(): void {
     `HTTP (pages: ${settings.duration} s, ${settings.connections} connections; cart and orders: ${SHOPPING_REQUESTS} requests, ${BUYERS} buyers)`,
   );
   console.table(httpRows);
+  if (lighthouseRows.length > 0) {
+    console.info('Lighthouse mobile performance (target score 95)');
+    console.table(lighthouseRows);
+  }
   console.info('JavaScript per storefront page (gzip; target 100 KB)');
   console.table(jsRows);
 }
@@ -332,6 +338,16 @@ async function main(): Promise<void> {
         '/product/… (on demand)',
         `/product/${encodeURIComponent(newest.variantId || newest.id)}`,
       );
+      if (process.env.BENCH_LIGHTHOUSE !== '0') {
+        console.info('Lighthouse, mobile (home, singles, a product page)…');
+        lighthouseRows.push(
+          ...(await lighthouseMobile(base, [
+            { label: '/', path: '/' },
+            { label: '/singles', path: '/singles' },
+            { label: '/product/…', path: `/product/${encodeURIComponent(newest.variantId || newest.id)}` },
+          ])),
+        );
+      }
       await editAndWait(server, base, container, newest);
       await measureShopping(base, container);
     } finally {

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
 import { withLiveFallback } from '../src/server/live-fallback.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
@@ -65,11 +66,20 @@ if (!current || current.codeHash !== codeHash(root)) {
   await serveBuild(current);
 }
 
+// gzip for HTML, CSS, JS, JSON and SVG (compression skips images that are compressed already).
+const compress = compression({ threshold: 1024 });
 const server = http.createServer((req, res) => {
-  if (!served) return res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
+  if (!served) {
+    res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
+    return;
+  }
   if (req.url && (req.method === 'GET' || req.method === 'HEAD'))
     req.url = withLiveFallback(req.url, served.clientDir);
-  return served.handler(req, res);
+  const current = served;
+  // compression is Express-style middleware; plain Node requests and responses are what it needs.
+  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () =>
+    current.handler(req, res),
+  );
 });
 server.listen(env.PORT, env.HOST, () => {
   const url = `http://${env.HOST === '127.0.0.1' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;

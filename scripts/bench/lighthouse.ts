@@ -1,0 +1,51 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export type LighthouseRow = { page: string; score: number; 'LCP ms': number; CLS: number; 'TBT ms': number };
+
+// Debian's Chromium, with the flags that work offline and as root on these machines.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Lighthouse's mobile performance run (its default: simulated slow 4G and a mid-range phone). */
+export async function lighthouseMobile(
+  base: string,
+  pages: Array<{ label: string; path: string }>,
+): Promise<LighthouseRow[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const rows: LighthouseRow[] = [];
+    for (const { label, path } of pages) {
+      const result = await lighthouse(base + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      rows.push({
+        page: label,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        'LCP ms': Math.round(audit('largest-contentful-paint')),
+        CLS: Number(audit('cumulative-layout-shift').toFixed(3)),
+        'TBT ms': Math.round(audit('total-blocking-time')),
+      });
+    }
+    return rows;
+  } finally {
+    await chrome.kill();
+  }
+}
