@@ -112,18 +112,19 @@ test('the gallery cycles images and opens a full-screen overlay that traps focus
 
   const gallery = page.getByTestId('product-gallery');
   const opener = gallery.getByRole('button', { name: /^Προβολή σε πλήρη οθόνη/ });
+  // The large image is the 800-wide variant; the overlay shows the original.
   const large = opener.getByTestId('gallery-image');
   await hydrated(opener);
   await expect(gallery.getByRole('button', { name: /^Εικόνα \d από 3$/ })).toHaveCount(3);
-  await expect(large).toHaveAttribute('src', urls[0] ?? '');
+  await expect(large).toHaveAttribute('src', `${urls[0]}?w=800`);
 
   // Arrows and thumbnails on the page; both ends wrap.
   await gallery.getByRole('button', { name: 'Προηγούμενη εικόνα' }).click();
-  await expect(large).toHaveAttribute('src', urls[2] ?? '');
+  await expect(large).toHaveAttribute('src', `${urls[2]}?w=800`);
   await gallery.getByRole('button', { name: 'Επόμενη εικόνα' }).click();
-  await expect(large).toHaveAttribute('src', urls[0] ?? '');
+  await expect(large).toHaveAttribute('src', `${urls[0]}?w=800`);
   await gallery.getByRole('button', { name: 'Εικόνα 2 από 3' }).click();
-  await expect(large).toHaveAttribute('src', urls[1] ?? '');
+  await expect(large).toHaveAttribute('src', `${urls[1]}?w=800`);
   await expect(gallery.getByRole('button', { name: 'Εικόνα 2 από 3' })).toHaveAttribute(
     'aria-current',
     'true',
@@ -159,7 +160,7 @@ test('the gallery cycles images and opens a full-screen overlay that traps focus
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-  await expect(large).toHaveAttribute('src', urls[1] ?? '');
+  await expect(large).toHaveAttribute('src', `${urls[1]}?w=800`);
 
   // The close button closes it too.
   await opener.click();

@@ -89,3 +89,12 @@ export function latinSpellings(folded: string): string[] {
   latin = latin.replace(/[α-ω]/g, (letter) => LETTERS[letter] ?? letter);
   return [...new Set([latin, latin.replace(/ch/g, 'h')])];
 }
+
+/**
+ * The key names sort by, in the Greek locale's order (spec section 9): accents and case ignored,
+ * Greek letters before Latin ones (as Intl.Collator('el') orders them), digits first. Latin
+ * letters are moved past the Greek block so the database's plain byte order gives that result.
+ */
+export function nameSortKey(title: string): string {
+  return foldText(title).replace(/[a-z]/g, (letter) => String.fromCharCode(0x0400 + letter.charCodeAt(0)));
+}

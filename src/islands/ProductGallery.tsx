@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { keyStep, stepIndex } from '../domain/gallery.ts';
+import { variantUrl } from '../domain/responsive-image.ts';
 
 export type GalleryImage = { url: string; alt: string; width: number | null; height: number | null };
 type Props = { images: GalleryImage[]; title: string };
@@ -99,7 +100,7 @@ export default function ProductGallery({ images, title }: Props) {
           onClick={openOverlay}
         >
           <img
-            src={srcOf(index)}
+            src={variantUrl(srcOf(index), 800)}
             alt={altOf(index)}
             width={current?.width ?? 600}
             height={current?.height ?? 840}
@@ -233,7 +234,7 @@ function Thumbnails({ count, index, srcOf, onSelect, onFail, tone }: ThumbnailsP
             onClick={() => onSelect(i)}
           >
             <img
-              src={srcOf(i)}
+              src={variantUrl(srcOf(i), 320)}
               alt=""
               width={120}
               height={168}

@@ -14,4 +14,9 @@ export interface MediaPort {
   store(bytes: Uint8Array, originalName: string): Promise<StoredMedia>;
   /** Reads a stored file by its generated name; null when there is none. */
   read(name: string): Promise<MediaFile | null>;
+  /**
+   * The stored file resized to `width` (one of IMAGE_WIDTHS) as WebP, rendered once and cached;
+   * null for any other width or a name that read() would not serve.
+   */
+  readVariant(name: string, width: number): Promise<MediaFile | null>;
 }

@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { foldText, latinSpellings } from '../../domain/text.ts';
+import { foldText, latinSpellings, nameSortKey } from '../../domain/text.ts';
 import type { CatalogPage, CatalogQuery } from '../../ports/commerce.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { readProducts } from './read-products.ts';
@@ -32,7 +32,7 @@ export async function searchProducts(db: Kysely<DB>, query: CatalogQuery): Promi
   }
   if (query.titleContains) {
     base = base.where(
-      sql<boolean>`products.title_key LIKE ${contains(foldText(query.titleContains))} ESCAPE '\\'`,
+      sql<boolean>`products.title_key LIKE ${contains(nameSortKey(query.titleContains))} ESCAPE '\\'`,
     );
   }
   const tagKeys = (tags: readonly string[]) => [...new Set(tags.map(foldText))];

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { foldText, htmlToText } from '../../domain/text.ts';
+import { foldText, htmlToText, nameSortKey } from '../../domain/text.ts';
 import { type ProductInput, productInputSchema } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
@@ -104,7 +104,7 @@ function productColumns(data: Parsed) {
     description_text: descriptionText,
     product_type: data.productType,
     search_text: foldText([data.title, ...data.tags, descriptionText].join('\n')),
-    title_key: foldText(data.title),
+    title_key: nameSortKey(data.title),
   };
 }
 

@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type ImageKind, MAX_UPLOAD_BYTES, sanitizeBaseName, sniffImage } from '../../domain/image-files.ts';
+import { isImageWidth } from '../../domain/responsive-image.ts';
 import { AppError } from '../../ports/errors.ts';
-import type { MediaPort } from '../../ports/media.ts';
+import type { MediaFile, MediaPort } from '../../ports/media.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { toGid } from '../sqlite/ids.ts';
 
@@ -17,10 +18,52 @@ const OUTPUT: Record<ImageKind, { extension: string; contentType: string }> = {
   avif: { extension: 'webp', contentType: 'image/webp' },
 };
 const NAME_PATTERN = /^[0-9]{13}-[a-z0-9]{6}-[A-Za-z0-9_-]{1,60}\.(jpg|png|webp)$/;
+const VARIANT_QUALITY = 78;
 
-/** Image files under <data>/media: checked by content, re-encoded by sharp, stored under generated names. */
+/**
+ * Image files under <data>/media: checked by content, re-encoded by sharp, stored under generated names.
+ * Resized variants are rendered on first request and cached as <data>/media/w<width>/<name>.webp.
+ */
 export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
   const folder = path.join(dataDir, 'media');
+  // One render per variant at a time: concurrent first requests share it.
+  const rendering = new Map<string, Promise<MediaFile | null>>();
+
+  /** The stored file's content type; null unless the name is a generated one that the database knows. */
+  async function storedContentType(name: string): Promise<string | null> {
+    // Only generated names reach the file system; anything else (../, slashes) is unknown.
+    if (!NAME_PATTERN.test(name)) return null;
+    const row = await db
+      .selectFrom('media')
+      .select('content_type')
+      .where('file_name', '=', name)
+      .executeTakeFirst();
+    return row?.content_type ?? null;
+  }
+
+  async function renderVariant(name: string, width: number, target: string): Promise<MediaFile | null> {
+    let bytes: Buffer;
+    try {
+      bytes = await sharp(path.join(folder, name), { limitInputPixels: 50_000_000 })
+        .resize({ width, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: VARIANT_QUALITY })
+        .toBuffer();
+    } catch {
+      return null; // The original has gone from disk or no longer decodes: same answer as read().
+    }
+    // A unique temp name, so a render in another process never writes into ours; rename is atomic.
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(temp, bytes);
+      await fs.rename(temp, target);
+    } catch (error) {
+      // The cache is an optimisation: serve the rendered bytes and try again next time.
+      await fs.rm(temp, { force: true });
+      console.warn(`Could not cache ${target}: ${error instanceof Error ? error.message : error}`);
+    }
+    return { bytes, contentType: 'image/webp' };
+  }
 
   return {
     async store(bytes, originalName) {
@@ -78,19 +121,30 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
     },
 
     async read(name) {
-      // Only generated names reach the file system; anything else (../, slashes) is unknown.
-      if (!NAME_PATTERN.test(name)) return null;
-      const row = await db
-        .selectFrom('media')
-        .select('content_type')
-        .where('file_name', '=', name)
-        .executeTakeFirst();
-      if (!row) return null;
+      const contentType = await storedContentType(name);
+      if (!contentType) return null;
       try {
-        return { bytes: await fs.readFile(path.join(folder, name)), contentType: row.content_type };
+        return { bytes: await fs.readFile(path.join(folder, name)), contentType };
       } catch {
         return null;
       }
+    },
+
+    async readVariant(name, width) {
+      // Only the listed widths, so no client can make the server render arbitrary sizes.
+      if (!isImageWidth(width) || !(await storedContentType(name))) return null;
+      const target = path.join(folder, `w${width}`, `${name}.webp`);
+      try {
+        return { bytes: await fs.readFile(target), contentType: 'image/webp' };
+      } catch {
+        // Not rendered yet.
+      }
+      let pending = rendering.get(target);
+      if (!pending) {
+        pending = renderVariant(name, width, target).finally(() => rendering.delete(target));
+        rendering.set(target, pending);
+      }
+      return pending;
     },
   };
 }

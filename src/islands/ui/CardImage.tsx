@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CardView } from '../../domain/card-view.ts';
+import { GRID_SIZES, srcSet } from '../../domain/responsive-image.ts';
 
 const PLACEHOLDER = '/images/placeholder-card.svg';
 
@@ -16,6 +17,9 @@ export default function CardImage({
   return (
     <img
       src={src}
+      // srcset wins over src, so a broken image drops it too to show the placeholder.
+      srcSet={failed ? undefined : srcSet(card.image?.url)}
+      sizes={GRID_SIZES}
       alt={card.title}
       width={card.image?.width ?? 600}
       height={card.image?.height ?? 840}
