@@ -25,8 +25,14 @@ const productUrl = (variantId: string) => `/product/${encodeURIComponent(variant
 /** The product's own buy box (the page also holds recommendation cards with their own buttons). */
 const details = (page: Page) => page.getByTestId('product-details');
 
-async function addFromProductPage(page: Page, variantId: string, quantity: number) {
+/** Opens a product page and waits for its buy box to hydrate (a click before that does nothing). */
+async function openProduct(page: Page, variantId: string) {
   await page.goto(productUrl(variantId));
+  await expect(details(page).locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+async function addFromProductPage(page: Page, variantId: string, quantity: number) {
+  await openProduct(page, variantId);
   for (let i = 1; i < quantity; i++) await details(page).getByRole('button', { name: 'Περισσότερα' }).click();
   await details(page).getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
   await expect(page.getByText('Προστέθηκε στο καλάθι.')).toBeVisible();
@@ -41,7 +47,7 @@ test('a shopper fills a cart, meets the 7 € minimum and places an order', asyn
   if (!pricey || !cheap) throw new Error('cards not created');
 
   // Product page: the stepper stops at the stock, and the header badge follows the cart.
-  await page.goto(productUrl(pricey.variantId));
+  await openProduct(page, pricey.variantId);
   const buyBox = details(page);
   const plus = buyBox.getByRole('button', { name: 'Περισσότερα' });
   await plus.click();

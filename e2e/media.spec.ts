@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { openShop } from './fixtures/shop.ts';
+import { openShop, waitForStorefront } from './fixtures/shop.ts';
 
 const YEAR_IMMUTABLE = /max-age=31536000, immutable/;
 
@@ -19,6 +19,24 @@ async function storeLargeJpeg(): Promise<string> {
 
 test.describe('responsive product images', () => {
   test('Recently Added images offer the ?w= variants and the browser picks one', async ({ page }) => {
+    // Other specs add products without images; make the newest one have a stored image.
+    const shop = openShop();
+    try {
+      const jpeg = await sharp({ create: { width: 1200, height: 1680, channels: 3, background: '#0f766e' } })
+        .jpeg()
+        .toBuffer();
+      const media = await shop.media.store(jpeg, 'e2e-recent.jpg');
+      await shop.commerce.createProduct({
+        title: `E2E Responsive ${Date.now()}`,
+        priceCents: 700,
+        quantity: 1,
+        tags: ['Olympiacos'],
+        mediaIds: [media.id],
+      });
+    } finally {
+      shop.close();
+    }
+    await waitForStorefront();
     await page.goto('/');
     const images = page.getByTestId('recently-added').getByRole('img');
     await expect(images.first()).toBeVisible();
