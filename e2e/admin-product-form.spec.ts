@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '../src/ports/documents.ts';
 import type { AdminProduct } from '../src/stores/admin-api.ts';
-import { openShop } from './fixtures/shop.ts';
+import { openShop, waitForStorefront } from './fixtures/shop.ts';
 
 /**
  * The dashboard's product form (spec 2b, 4, 5): validation messages, two images (picked and
@@ -262,6 +262,15 @@ test('the form validates, adds a product with two images, reorders them and edit
   const updated = await findProduct(page, productTitle);
   expect(updated).toMatchObject({ priceCents: 400, descriptionHtml: '', quantity: 2 });
   expect(imageNames(updated)).toEqual(['blue']);
+
+  // After the automatic rebuild the storefront shows it: in the pre-rendered player page of the
+  // player named in its title, and on its own product page with the new price.
+  await waitForStorefront();
+  await page.goto('/player/Sasha%20Vezenkov/Olympiacos');
+  await expect(page.getByTestId('player-cards').getByRole('link', { name: productTitle })).toBeVisible();
+  await page.goto(`/product/${encodeURIComponent(updated.variantId)}`);
+  await expect(page.getByRole('heading', { level: 1, name: productTitle })).toBeVisible();
+  await expect(page.getByTestId('product-details')).toContainText('4,00');
 
   expect(errors).toEqual([]);
 });

@@ -217,7 +217,7 @@ export default function SinglesBrowser({ initial, options }: Props) {
           <p>{MESSAGES.noProductsFound}</p>
         ) : (
           <ul
-            className={`grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5 ${state === 'loading' ? 'opacity-60' : ''}`}
+            className={`grid grid-cols-3 gap-2 sm:gap-3 xl:grid-cols-5 ${state === 'loading' ? 'opacity-60' : ''}`}
             data-testid="singles-grid"
           >
             {page.products.map((card, index) => (
