@@ -39,24 +39,23 @@ export async function searchProducts(db: Kysely<DB>, query: CatalogQuery): Promi
   if (query.teams) {
     const keys = tagKeys(query.teams);
     if (keys.length === 0) return emptyPage(query);
-    base = base.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('product_tags')
-          .select('product_tags.product_id')
-          .whereRef('product_tags.product_id', '=', 'products.id')
-          .where('product_tags.tag_key', 'in', keys),
-      ),
+    // A plain IN subquery runs once over the (tag_key, product_id) index; a correlated EXISTS
+    // made SQLite probe the tags of every product (160 ms instead of a few ms at 10k products).
+    base = base.where(
+      'products.id',
+      'in',
+      db
+        .selectFrom('product_tags')
+        .select('product_tags.product_id')
+        .where('product_tags.tag_key', 'in', keys),
     );
   }
   if (query.tag) {
     const key = foldText(query.tag);
-    base = base.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('product_tags')
-          .select('product_tags.product_id')
-          .whereRef('product_tags.product_id', '=', 'products.id')
-          .where('product_tags.tag_key', '=', key),
-      ),
+    base = base.where(
+      'products.id',
+      'in',
+      db.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tag_key', '=', key),
     );
   }
   if (query.productType) base = base.where('products.product_type', '=', query.productType);
