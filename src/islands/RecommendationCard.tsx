@@ -7,7 +7,7 @@ import { MESSAGES } from '../domain/messages.ts';
 import { formatEuro } from '../domain/money.ts';
 import { productPath } from '../domain/product-id.ts';
 import { $cart, addToCart, loadCart, quantityInCart } from '../stores/cart.ts';
-import CardImage from './ui/CardImage.tsx';
+import CardPicture from './ui/CardPicture.tsx';
 import QuantityStepper from './ui/QuantityStepper.tsx';
 
 /**
@@ -49,14 +49,7 @@ export default function RecommendationCard({ card }: { card: CardView }) {
       className="relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-paper shadow-card"
       data-testid="recommendation-card"
     >
-      <div className="relative">
-        <CardImage card={card} />
-        {soldOut && (
-          <span className="absolute top-2 left-2 rounded-full bg-danger px-2 py-0.5 text-xs font-bold text-paper">
-            {MESSAGES.soldOut}
-          </span>
-        )}
-      </div>
+      <CardPicture card={card} />
       <div className="flex grow flex-col gap-2 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold">
           {/* Its ::after covers the image too: one big tap target, one link for readers. */}

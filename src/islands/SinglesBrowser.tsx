@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type CardView, isSoldOut } from '../domain/card-view.ts';
+import type { CardView } from '../domain/card-view.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { formatEuro } from '../domain/money.ts';
 import { isPriceRangeInput } from '../domain/price-input.ts';
@@ -13,7 +13,7 @@ import {
   type SinglesFilters,
 } from '../domain/singles-filters.ts';
 import { callApi } from '../stores/api.ts';
-import CardImage from './ui/CardImage.tsx';
+import CardPicture from './ui/CardPicture.tsx';
 
 type Page = { products: CardView[]; total: number; page: number; pageCount: number };
 type Props = { initial: Page; options: FilterOptions };
@@ -261,14 +261,7 @@ function SingleCard({ card, eager }: { card: CardView; eager: boolean }) {
       className="relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-paper shadow-card"
       data-testid="single-card"
     >
-      <div className="relative">
-        <CardImage card={card} eager={eager} />
-        {isSoldOut(card) && (
-          <span className="absolute top-2 left-2 rounded-full bg-danger px-2 py-0.5 text-xs font-bold text-paper">
-            {MESSAGES.soldOut}
-          </span>
-        )}
-      </div>
+      <CardPicture card={card} eager={eager} />
       <div className="flex grow flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold">
           <a

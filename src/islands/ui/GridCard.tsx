@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { type CardView, isSoldOut } from '../../domain/card-view.ts';
+import type { CardView } from '../../domain/card-view.ts';
 import { stepperState } from '../../domain/cart-rules.ts';
 import { gridAddQuantity } from '../../domain/grid-selections.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { formatEuro } from '../../domain/money.ts';
 import { productPath } from '../../domain/product-id.ts';
 import { addToCart } from '../../stores/cart.ts';
-import CardImage from './CardImage.tsx';
+import CardPicture from './CardPicture.tsx';
 import QuantityStepper from './QuantityStepper.tsx';
 
 type Props = { card: CardView; inCart: number; eager: boolean };
@@ -37,14 +37,7 @@ export default function GridCard({ card, inCart, eager }: Props) {
       className="relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-paper shadow-card"
       data-testid="grid-card"
     >
-      <div className="relative">
-        <CardImage card={card} eager={eager} />
-        {isSoldOut(card) && (
-          <span className="absolute top-2 left-2 rounded-full bg-danger px-2 py-0.5 text-xs font-bold text-paper">
-            {MESSAGES.soldOut}
-          </span>
-        )}
-      </div>
+      <CardPicture card={card} eager={eager} />
       <div className="flex grow flex-col gap-1 p-3">
         <h2 id={titleId} className="line-clamp-2 text-sm font-semibold">
           <a
