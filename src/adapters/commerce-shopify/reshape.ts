@@ -67,6 +67,20 @@ export function parseWire<T extends z.ZodType>(schema: T, value: unknown, what: 
   return result.data;
 }
 
+/**
+ * Stock as the port counts it: a number when Shopify tracks it, 0 when the variant cannot be sold,
+ * null when it sells without a limit (not tracked, or CONTINUE), where Shopify reports 0 available.
+ */
+export function stockOf(variant: {
+  quantityAvailable: number | null;
+  availableForSale: boolean;
+}): number | null {
+  if (!variant.availableForSale) return 0;
+  return variant.quantityAvailable !== null && variant.quantityAvailable > 0
+    ? variant.quantityAvailable
+    : null;
+}
+
 export function reshapeStorefrontProduct(node: StorefrontProduct): Product {
   const variant = node.variants.edges[0]?.node;
   return {
@@ -87,7 +101,7 @@ export function reshapeStorefrontProduct(node: StorefrontProduct): Product {
     // The Storefront API does not expose inventory items; the Admin reads fill this in.
     inventoryItemId: '',
     priceCents: variant ? moneyToCents(variant.price) : null,
-    available: variant ? (variant.quantityAvailable ?? null) : null,
+    available: variant ? stockOf(variant) : null,
     createdAt: node.createdAt,
     updatedAt: node.updatedAt,
   };
