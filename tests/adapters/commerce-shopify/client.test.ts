@@ -6,9 +6,11 @@ import { type ShopifyDouble, startShopifyDouble } from '../../doubles/shopify/se
 
 let double: ShopifyDouble;
 let waits: number[];
+/** The double's clock: it moves only when the client waits, however slow the machine is. */
+let clock = 0;
 
 beforeAll(async () => {
-  double = await startShopifyDouble();
+  double = await startShopifyDouble({ clock: () => clock });
 });
 afterAll(() => double.close());
 let logged: ReturnType<typeof vi.spyOn>;
@@ -19,9 +21,9 @@ beforeEach(() => {
   logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-const sleep = (ms: number) => {
+const sleep = async (ms: number) => {
   waits.push(ms);
-  return new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 200)));
+  clock += ms;
 };
 
 function client(api: 'storefront' | 'admin', token?: string) {

@@ -68,24 +68,30 @@ const QUERY_COST = 10;
 const MAX_BODY = 25 * 1024 * 1024;
 
 export async function startShopifyDouble(
-  options: { port?: number; host?: string } = {},
+  options: {
+    port?: number;
+    host?: string;
+    /** Milliseconds for the cost bucket's refill; tests pass their own so a slow machine cannot refill it. */
+    clock?: () => number;
+  } = {},
 ): Promise<ShopifyDouble> {
+  const now = options.clock ?? Date.now;
   let store = new DoubleStore();
   const faults: Array<Fault & { times: number }> = [];
   const requests: RecordedRequest[] = [];
   const storefrontToken = `sf_${randomBytes(12).toString('hex')}`;
   const adminToken = `shpat_${randomBytes(16).toString('hex')}`;
-  let bucket = { available: BUCKET.maximumAvailable, at: Date.now() };
+  let bucket = { available: BUCKET.maximumAvailable, at: now() };
   let baseUrl = '';
 
   function refill(): number {
-    const now = Date.now();
+    const at = now();
     bucket = {
       available: Math.min(
         BUCKET.maximumAvailable,
-        bucket.available + ((now - bucket.at) / 1000) * BUCKET.restoreRate,
+        bucket.available + ((at - bucket.at) / 1000) * BUCKET.restoreRate,
       ),
-      at: now,
+      at,
     };
     return bucket.available;
   }
@@ -151,7 +157,7 @@ export async function startShopifyDouble(
     if (problems.length > 0) return send(res, 200, { errors: problems.map(toWireError) });
 
     if (api === 'admin') {
-      if (fault?.kind === 'throttled') bucket = { available: 0, at: Date.now() };
+      if (fault?.kind === 'throttled') bucket = { available: 0, at: now() };
       if (refill() < QUERY_COST) {
         return send(res, 200, {
           errors: [
@@ -296,13 +302,13 @@ export async function startShopifyDouble(
       faults.push({ ...fault, times });
     },
     drainBucket() {
-      bucket = { available: 0, at: Date.now() };
+      bucket = { available: 0, at: now() };
     },
     reset() {
       store = new DoubleStore();
       faults.length = 0;
       requests.length = 0;
-      bucket = { available: BUCKET.maximumAvailable, at: Date.now() };
+      bucket = { available: BUCKET.maximumAvailable, at: now() };
     },
     close: () =>
       new Promise<void>((resolve) => {
