@@ -22,25 +22,43 @@ const PHONE = new Set([
   '/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks',
 ]);
 
+/** Same template and markup as another entry of the list (or the same page), so axe would only repeat itself. */
+const REPEATS = new Set([
+  '/contact',
+  '/singles?page=2',
+  '/singles?category=NBA',
+  '/singles?search=celtics&sort=price-asc',
+  '/player/Giannis%20Antetokounmpo',
+  '/player/Danny%20Welbeck/Brighton%20%26%20Hove%20Albion',
+  // Without a session it replaces itself with /admin-login, which the list has.
+  '/admin-dashboard',
+]);
+
+/** Loaded, with the islands that hydrate at once (client:load and client:idle) hydrated. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await expect(page.locator('astro-island[ssr]:is([client="load"], [client="idle"])')).toHaveCount(0);
+}
+
 /** axe on every storefront page type: no violation of any impact. */
-for (const url of PAGE_TYPES) {
+for (const url of PAGE_TYPES.filter((candidate) => !REPEATS.has(candidate))) {
   test(`axe finds no problem on ${url}${PHONE.has(url) ? ' @phone' : ''}`, async ({ page }) => {
     await page.goto(url);
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     expect(await violations(page)).toEqual([]);
   });
 }
 
 test('axe finds no problem on a product page @phone', async ({ page }) => {
   await page.goto(await newestProductPage());
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   expect(await violations(page)).toEqual([]);
 });
 
 test('axe finds no problem with the menus and the search results open', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('recently-added').getByRole('link').first().click();
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   expect(await violations(page)).toEqual([]);
 
   await page.getByRole('button', { name: /SINGLES/ }).click();

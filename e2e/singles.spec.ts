@@ -436,6 +436,14 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow');
   });
 
+  test('on a phone the filter panel is open, since its button needs script', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 900 });
+    await page.goto('/singles');
+    await expect(filtersToggle(page)).toBeHidden();
+    await expect(sportSelect(page)).toBeVisible();
+    await expect(panel(page).getByRole('button', { name: 'Εφαρμογή φίλτρων' })).toBeVisible();
+  });
+
   test('SINGLES in the header is a link to /singles', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/about-us');

@@ -131,7 +131,7 @@ export default function SinglesBrowser({ initialFilters, initial, initialError, 
         <div>
           <button
             type="button"
-            className="mb-3 flex min-h-11 w-full items-center justify-between rounded-md border border-line px-3 font-semibold lg:hidden"
+            className="mb-3 flex min-h-11 w-full items-center justify-between rounded-md border border-line px-3 font-semibold noscript:hidden lg:hidden"
             aria-expanded={panelOpen}
             aria-controls="singles-filters"
             onClick={() => setPanelOpen(!panelOpen)}
@@ -144,7 +144,7 @@ export default function SinglesBrowser({ initialFilters, initial, initialError, 
             action="/singles"
             method="get"
             aria-labelledby="singles-filters-heading"
-            className={`${panelOpen ? 'grid' : 'hidden'} gap-3 lg:grid`}
+            className={`${panelOpen ? 'grid' : 'hidden'} gap-3 noscript:grid lg:grid`}
             onSubmit={(event) => {
               event.preventDefault();
               if (searchText !== filters.search) update('search', searchText);
