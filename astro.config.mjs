@@ -13,7 +13,7 @@ export default defineConfig({
   integrations: [react()],
   outDir: process.env.SHOP_BUILD_OUT_DIR ?? './dist',
   cacheDir: process.env.SHOP_BUILD_CACHE_DIR ?? './node_modules/.astro',
-  trailingSlash: 'ignore',
+  trailingSlash: 'never',
   build: { format: 'directory' },
   security: { checkOrigin: true },
   devToolbar: { enabled: false },

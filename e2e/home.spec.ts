@@ -37,6 +37,8 @@ test.describe('home', () => {
       '/singles?category=NFL',
     ]);
     await expect(carousel).toHaveAttribute('data-index', '0');
+    // Clicks reach React only once the island has hydrated (Astro drops `ssr` then).
+    await expect(page.locator('astro-island', { has: carousel })).not.toHaveAttribute('ssr');
 
     await carousel.getByRole('button', { name: 'Προηγούμενη διαφάνεια' }).click();
     await expect(carousel).toHaveAttribute('data-index', '2'); // wraps backwards

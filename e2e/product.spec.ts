@@ -48,15 +48,27 @@ async function hydrated(inside: Locator): Promise<void> {
   await expect(inside.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
 }
 
-const jsonLdOf = async (page: Page) =>
-  JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null') as {
-    '@type': string;
-    name: string;
-    sku: string;
-    url: string;
-    image: string[];
-    offers?: { '@type': string; price: string; priceCurrency: string; availability: string; url: string };
+type JsonLdProduct = {
+  '@type': string;
+  name: string;
+  sku: string;
+  url: string;
+  image: string[];
+  brand?: { '@type': string; name: string };
+  offers?: Record<string, unknown> & { availability: string };
+};
+
+/** The Product node of the page's one JSON-LD block (a graph with the breadcrumbs). */
+const jsonLdOf = async (page: Page): Promise<JsonLdProduct> => {
+  const graph = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+  ) as {
+    '@graph'?: JsonLdProduct[];
   };
+  const product = graph['@graph']?.find((node) => node['@type'] === 'Product');
+  if (!product) throw new Error('no Product in the JSON-LD');
+  return product;
+};
 
 test('opens by variant id and by product id, with one canonical address @phone', async ({ page }) => {
   const product = await createProduct({
@@ -80,7 +92,10 @@ test('opens by variant id and by product id, with one canonical address @phone',
   await expect(page.getByTestId('product-description').locator('strong')).toHaveText('άριστη');
   await expect(page.getByTestId('product-description').getByRole('listitem')).toHaveText('Με θήκη');
   const description = await page.locator('meta[name="description"]').getAttribute('content');
-  expect(description).toBe('Κάρτα σε άριστη κατάσταση. Με θήκη');
+  // The title leads, so cards with the same condition text still differ.
+  expect(description).toMatch(
+    new RegExp(`^${product.title}: 4,50\\s€ στο CardVault\\. Κάρτα σε άριστη κατάσταση\\. Με θήκη$`),
+  );
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
     'content',
     `${product.title} | CardVault`,
@@ -95,7 +110,7 @@ test('an unknown id answers 404 with the spec text', async ({ page }) => {
     const response = await page.goto(productUrl(id));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Το προϊόν δεν βρέθηκε' })).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow');
   }
 });
 
@@ -191,13 +206,15 @@ test('JSON-LD describes the product, its price and its stock', async ({ page }) 
   expect(data.sku).toBe(inStock.variantId);
   expect(new URL(data.url).pathname).toBe(productUrl(inStock.variantId));
   expect(data.image).toEqual([expect.stringMatching(/^https?:\/\/.+placeholder-card\.svg$/)]);
-  expect(data.offers).toEqual({
+  expect(data.offers).toMatchObject({
     '@type': 'Offer',
     price: '12.50',
     priceCurrency: 'EUR',
     availability: 'https://schema.org/InStock',
+    itemCondition: 'https://schema.org/NewCondition',
     url: data.url,
     sku: inStock.variantId,
+    shippingDetails: { shippingRate: { value: '3.50', currency: 'EUR' } },
   });
 
   const soldOut = await createProduct({ title: `E2E Sold Out ${stamp}`, priceCents: 300, quantity: 0 });

@@ -255,8 +255,10 @@ test('pagination: previous/next only with more than one page; next goes to page 
   await openSingles(page);
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
   await expect(pager(page).getByText(`Σελίδα 1 από ${all.pageCount}`)).toBeVisible();
-  const previous = pager(page).getByRole('button', { name: 'Προηγούμενη' });
-  const next = pager(page).getByRole('button', { name: 'Επόμενη' });
+  // Real links (?page=2) that work without script; at either end the link is marked disabled.
+  const previous = pager(page).getByRole('link', { name: 'Προηγούμενη' });
+  const next = pager(page).getByRole('link', { name: 'Επόμενη' });
+  await expect(next).toHaveAttribute('href', '/singles?page=2');
   await expect(previous).toBeDisabled();
   await expect(next).toBeEnabled();
 
@@ -284,7 +286,7 @@ test('the last page is reachable and next is disabled there', async ({ page }) =
   const all = await enginePage({});
   await openSingles(page, `?page=${all.pageCount}`);
   await expect(pager(page).getByText(`Σελίδα ${all.pageCount} από ${all.pageCount}`)).toBeVisible();
-  await expect(pager(page).getByRole('button', { name: 'Επόμενη' })).toBeDisabled();
+  await expect(pager(page).getByRole('link', { name: 'Επόμενη' })).toBeDisabled();
   await expect(cards(page)).toHaveCount(all.total - (all.pageCount - 1) * PAGE_SIZE);
 });
 
@@ -390,4 +392,72 @@ test('on a phone the filters fold behind a Φίλτρα button @phone', async ({
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(searchBox(page)).toBeHidden();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the first HTML holds the filtered cards; pager links and the filter form work', async ({ page }) => {
+    const celtics = await enginePage({ teams: ['Boston Celtics'] });
+    expect(celtics.total).toBeGreaterThan(0);
+    await page.goto('/singles?category=NBA&team=Boston%20Celtics');
+    await expect(page).toHaveTitle('NBA singles: Boston Celtics | CardVault');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('NBA singles: Boston Celtics');
+    await expect(page.getByTestId('singles-total')).toHaveText(`${celtics.total} κάρτες`);
+    expect(await titlesOf(page)).toEqual(celtics.products.map((product) => product.title));
+    await expect(sportSelect(page)).toHaveValue('NBA');
+    await expect(teamSelect(page)).toHaveValue('Boston Celtics');
+    // The team's players are plain links to their pages.
+    await expect(page.getByRole('link', { name: 'Jayson Tatum', exact: true })).toHaveAttribute(
+      'href',
+      '/player/Jayson%20Tatum/Boston%20Celtics',
+    );
+
+    const all = await enginePage({});
+    await page.goto('/singles');
+    await expect(page.locator('link[rel="next"]')).toHaveAttribute('href', /\/singles\?page=2$/);
+    await pager(page).getByRole('link', { name: 'Επόμενη' }).click();
+    await expect(page).toHaveURL(/\/singles\?page=2$/);
+    await expect(pager(page).getByText(`Σελίδα 2 από ${all.pageCount}`)).toBeVisible();
+    expect(await titlesOf(page)).toEqual(
+      (await enginePage({ page: 2 })).products.map((product) => product.title),
+    );
+
+    // The filter form is a GET form with a visible submit button.
+    await sportSelect(page).selectOption('NFL');
+    await sortSelect(page).selectOption('price-desc');
+    await panel(page).getByRole('button', { name: 'Εφαρμογή φίλτρων' }).click();
+    await expect.poll(() => query(page).get('category')).toBe('NFL');
+    expect(query(page).get('sort')).toBe('price-desc');
+    const nfl = await enginePage({ teams: await teamsOf('NFL'), sort: 'price-desc' });
+    await expect(page.getByTestId('singles-total')).toHaveText(`${nfl.total} κάρτες`);
+    expect(await titlesOf(page)).toEqual(nfl.products.map((product) => product.title));
+    // A sorted listing is not one to index.
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow');
+  });
+
+  test('on a phone the filter panel is open, since its button needs script', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 900 });
+    await page.goto('/singles');
+    await expect(filtersToggle(page)).toBeHidden();
+    await expect(sportSelect(page)).toBeVisible();
+    await expect(panel(page).getByRole('button', { name: 'Εφαρμογή φίλτρων' })).toBeVisible();
+  });
+
+  test('SINGLES in the header is a link to /singles', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/about-us');
+    await page.getByRole('link', { name: 'SINGLES', exact: true }).click();
+    await expect(page).toHaveURL(/\/singles$/);
+  });
+});
+
+test('a search typed in the filter panel can be sent with Enter at once', async ({ page }) => {
+  await openSingles(page);
+  const expected = await enginePage({ search: 'celtics' });
+  await searchBox(page).fill('celtics');
+  await searchBox(page).press('Enter');
+  await expect.poll(() => query(page).get('search')).toBe('celtics');
+  await expectTotal(page, expected.total);
+  await expect(page).toHaveTitle('Singles (αναζήτηση «celtics») | CardVault');
 });

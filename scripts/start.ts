@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
+import { redirectTarget } from '../src/domain/url-form.ts';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
 import { withLiveFallback } from '../src/server/live-fallback.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
@@ -73,8 +74,15 @@ const server = http.createServer((req, res) => {
     res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
     return;
   }
-  if (req.url && (req.method === 'GET' || req.method === 'HEAD'))
+  if (req.url && (req.method === 'GET' || req.method === 'HEAD')) {
+    // One URL form (decision 040): /singles/ answers 301 to /singles, in one step.
+    const target = redirectTarget(req.url);
+    if (target) {
+      res.writeHead(301, { location: target }).end();
+      return;
+    }
     req.url = withLiveFallback(req.url, served.clientDir);
+  }
   const current = served;
   // compression is Express-style middleware; plain Node requests and responses are what it needs.
   compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () =>

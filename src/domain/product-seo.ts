@@ -1,5 +1,7 @@
+import type { BreadcrumbList, Graph, Offer, ProductLeaf, Thing } from 'schema-dts';
 import { centsToAmount } from './money.ts';
 import { isInStock } from './product-page.ts';
+import { SHOP_POLICY } from './shop-policy.ts';
 
 /** Search engines cut descriptions around here. */
 export const META_DESCRIPTION_MAX = 160;
@@ -29,15 +31,23 @@ export type ProductSeoInput = {
   url: string;
   /** Absolute image URLs, in gallery order. */
   images: readonly string[];
+  /** The card's maker, when the title names one. */
+  brand: string | null;
+  /** Courier shipping in cents (SHIPPING_CENTS). */
+  shippingCents: number;
+  /** The last day the price is promised for (YYYY-MM-DD). */
+  priceValidUntil: string;
+  seller: { name: string; url: string };
 };
 
 /**
- * schema.org Product with an Offer, for rich results. A product without a price gets no Offer,
- * since an Offer without a price is invalid.
+ * schema.org Product with an Offer, for rich results: Google's required fields and its recommended
+ * ones (brand, condition, shipping, returns, seller, price validity). A product without a price
+ * gets no Offer, since an Offer without a price is invalid. Typed with schema-dts, so a wrong
+ * property or value does not compile.
  */
-export function productJsonLd(input: ProductSeoInput): Record<string, unknown> {
-  const product: Record<string, unknown> = {
-    '@context': 'https://schema.org',
+export function productJsonLd(input: ProductSeoInput): ProductLeaf {
+  const product: ProductLeaf = {
     '@type': 'Product',
     name: input.title,
     sku: input.variantId,
@@ -46,19 +56,70 @@ export function productJsonLd(input: ProductSeoInput): Record<string, unknown> {
   };
   const description = input.description.replace(/\s+/g, ' ').trim();
   if (description) product.description = description.slice(0, 5000);
-  if (input.priceCents !== null) {
-    product.offers = {
-      '@type': 'Offer',
-      price: centsToAmount(input.priceCents),
-      priceCurrency: 'EUR',
-      availability: isInStock(input.available)
-        ? 'https://schema.org/InStock'
-        : 'https://schema.org/OutOfStock',
-      url: input.url,
-      sku: input.variantId,
-    };
-  }
+  if (input.brand) product.brand = { '@type': 'Brand', name: input.brand };
+  if (input.priceCents !== null) product.offers = offerOf(input, input.priceCents);
   return product;
+}
+
+function offerOf(input: ProductSeoInput, priceCents: number): Offer {
+  return {
+    '@type': 'Offer',
+    price: centsToAmount(priceCents),
+    priceCurrency: 'EUR',
+    priceValidUntil: input.priceValidUntil,
+    availability: isInStock(input.available) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    // Singles are sold as they came out of the pack (the catalogue has no condition field yet: decision 043).
+    itemCondition: 'https://schema.org/NewCondition',
+    url: input.url,
+    sku: input.variantId,
+    seller: { '@type': 'Organization', name: input.seller.name, url: input.seller.url },
+    shippingDetails: {
+      '@type': 'OfferShippingDetails',
+      shippingRate: { '@type': 'MonetaryAmount', value: centsToAmount(input.shippingCents), currency: 'EUR' },
+      shippingDestination: { '@type': 'DefinedRegion', addressCountry: SHOP_POLICY.shippingCountry },
+      deliveryTime: {
+        '@type': 'ShippingDeliveryTime',
+        handlingTime: days(SHOP_POLICY.handlingDays),
+        transitTime: days(SHOP_POLICY.transitDays),
+      },
+    },
+    hasMerchantReturnPolicy: {
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: SHOP_POLICY.shippingCountry,
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: SHOP_POLICY.returnDays,
+      returnMethod: 'https://schema.org/ReturnByMail',
+      returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+    },
+  };
+}
+
+const days = (range: { min: number; max: number }) =>
+  ({ '@type': 'QuantitativeValue', minValue: range.min, maxValue: range.max, unitCode: 'DAY' }) as const;
+
+/** A price is promised for a year from the day the page is rendered (decision 043). */
+export function priceValidUntil(today: Date): string {
+  const until = new Date(today);
+  until.setUTCFullYear(until.getUTCFullYear() + 1);
+  return until.toISOString().slice(0, 10);
+}
+
+/** The path from the home page to a page, as schema.org's BreadcrumbList (absolute URLs). */
+export function breadcrumbJsonLd(crumbs: ReadonlyArray<{ name: string; url: string }>): BreadcrumbList {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
+  };
+}
+
+/** Several schema.org nodes in one JSON-LD block. */
+export function jsonLdGraph(...nodes: Thing[]): Graph {
+  return { '@context': 'https://schema.org', '@graph': nodes };
 }
 
 /**

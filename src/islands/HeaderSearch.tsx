@@ -113,24 +113,30 @@ export default function HeaderSearch({ idPrefix, inline = false }: Props) {
       }}
     >
       {/* Enter with no result chosen submits this form: the full search on /singles. */}
-      <form action="/singles" method="get">
-        <svg
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          aria-hidden="true"
-          className="pointer-events-none absolute top-3.5 left-3.5 text-muted"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
+      <form action="/singles" method="get" className="relative">
+        {/* The magnifier submits, so the search can be sent without a keyboard's Enter too. */}
+        <button
+          type="submit"
+          aria-label="Αναζήτηση"
+          className="absolute top-0 left-0 grid size-11 place-items-center rounded-full text-muted hover:text-ink"
         >
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-4-4" />
-        </svg>
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-4-4" />
+          </svg>
+        </button>
         <input
           id={`${idPrefix}-input`}
-          type="search"
+          type="text"
           name="search"
           role="combobox"
           aria-label="Αναζήτηση προϊόντων"

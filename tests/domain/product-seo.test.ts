@@ -1,5 +1,13 @@
+import type { Graph, Offer, ProductLeaf } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
-import { jsonForScript, metaDescription, productJsonLd } from '../../src/domain/product-seo.ts';
+import {
+  breadcrumbJsonLd,
+  jsonForScript,
+  jsonLdGraph,
+  metaDescription,
+  priceValidUntil,
+  productJsonLd,
+} from '../../src/domain/product-seo.ts';
 
 describe('metaDescription', () => {
   it('keeps a short text on one line', () => {
@@ -26,32 +34,58 @@ describe('metaDescription', () => {
 
 describe('productJsonLd', () => {
   const base = {
-    title: 'LeBron James #23',
+    title: '2023-24 Panini Prizm LeBron James #23',
     description: 'Gold\n/10',
     priceCents: 1250,
     available: 2,
     variantId: 'gid://shop/ProductVariant/7',
     url: 'https://shop.example/product/gid%3A%2F%2Fshop%2FProductVariant%2F7',
     images: ['https://shop.example/media/a.webp'],
+    brand: 'Panini',
+    shippingCents: 350,
+    priceValidUntil: '2027-11-23',
+    seller: { name: 'CardVault', url: 'https://shop.example/' },
   };
 
-  it('describes a Product with an in-stock Offer in EUR', () => {
-    expect(productJsonLd(base)).toEqual({
-      '@context': 'https://schema.org',
+  it("describes a Product with Google's required and recommended fields", () => {
+    const product: ProductLeaf = productJsonLd(base);
+    expect(product).toEqual({
       '@type': 'Product',
-      name: 'LeBron James #23',
+      name: base.title,
       description: 'Gold /10',
       sku: base.variantId,
       url: base.url,
       image: base.images,
+      brand: { '@type': 'Brand', name: 'Panini' },
       offers: {
         '@type': 'Offer',
         price: '12.50',
         priceCurrency: 'EUR',
+        priceValidUntil: '2027-11-23',
         availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
         url: base.url,
         sku: base.variantId,
-      },
+        seller: { '@type': 'Organization', name: 'CardVault', url: 'https://shop.example/' },
+        shippingDetails: {
+          '@type': 'OfferShippingDetails',
+          shippingRate: { '@type': 'MonetaryAmount', value: '3.50', currency: 'EUR' },
+          shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GR' },
+          deliveryTime: {
+            '@type': 'ShippingDeliveryTime',
+            handlingTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 3, unitCode: 'DAY' },
+            transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 4, unitCode: 'DAY' },
+          },
+        },
+        hasMerchantReturnPolicy: {
+          '@type': 'MerchantReturnPolicy',
+          applicableCountry: 'GR',
+          returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+          merchantReturnDays: 14,
+          returnMethod: 'https://schema.org/ReturnByMail',
+          returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+        },
+      } satisfies Offer,
     });
   });
 
@@ -62,10 +96,37 @@ describe('productJsonLd', () => {
     expect(offer(null)).toBe('https://schema.org/InStock');
   });
 
-  it('leaves out the Offer without a price, and an empty description', () => {
-    const product = productJsonLd({ ...base, priceCents: null, description: ' ' });
+  it('leaves out the Offer without a price, an empty description and an unknown brand', () => {
+    const product = productJsonLd({ ...base, priceCents: null, description: ' ', brand: null });
     expect(product).not.toHaveProperty('offers');
     expect(product).not.toHaveProperty('description');
+    expect(product).not.toHaveProperty('brand');
+  });
+
+  it('promises a price for a year from the day of the page', () => {
+    expect(priceValidUntil(new Date('2026-11-23T10:00:00Z'))).toBe('2027-11-23');
+  });
+});
+
+describe('breadcrumbJsonLd and jsonLdGraph', () => {
+  it('numbers the crumbs from 1 and puts nodes in one graph', () => {
+    const crumbs = breadcrumbJsonLd([
+      { name: 'Αρχική', url: 'https://shop.example/' },
+      { name: 'Singles', url: 'https://shop.example/singles' },
+    ]);
+    const graph: Graph = jsonLdGraph(crumbs);
+    expect(graph).toEqual({
+      '@context': 'https://schema.org',
+      '@graph': [
+        {
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, name: 'Αρχική', item: 'https://shop.example/' },
+            { '@type': 'ListItem', position: 2, name: 'Singles', item: 'https://shop.example/singles' },
+          ],
+        },
+      ],
+    });
   });
 });
 

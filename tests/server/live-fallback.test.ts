@@ -13,9 +13,19 @@ fs.writeFileSync(
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
 describe('withLiveFallback', () => {
-  it('keeps a URL whose pre-rendered page exists', () => {
-    const url = '/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks?ref=menu';
-    expect(withLiveFallback(url, clientDir)).toBe(url);
+  it('names the file of a URL whose pre-rendered page exists, query kept', () => {
+    expect(withLiveFallback('/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks?ref=menu', clientDir)).toBe(
+      '/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks/index.html?ref=menu',
+    );
+  });
+
+  it('finds the file of a name that holds & (encoded as %26), so no redirect is needed', () => {
+    const folder = path.join(clientDir, 'player', 'Danny Welbeck', 'Brighton & Hove Albion');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'index.html'), '<h1>');
+    expect(withLiveFallback('/player/Danny%20Welbeck/Brighton%20%26%20Hove%20Albion', clientDir)).toBe(
+      '/player/Danny%20Welbeck/Brighton%20%26%20Hove%20Albion/index.html',
+    );
   });
 
   it('sends a player page with no pre-rendered file to its on-demand twin, query kept', () => {

@@ -52,7 +52,7 @@ document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   const toggle = target?.closest<HTMLElement>('[data-menu-toggle]');
   if (toggle) {
-    // SINGLES is a link to /singles without JavaScript; with it, it opens the drill-down.
+    // The hamburger and SINGLES buttons open their panels (without script SINGLES is a link).
     event.preventDefault();
     const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     const open = toggle.getAttribute(OPEN) !== 'true';

@@ -14,12 +14,14 @@ export default function CardImage({
 }) {
   const [failed, setFailed] = useState(false);
   const src = !failed && card.image ? card.image.url : PLACEHOLDER;
+  // srcset wins over src, so a broken image drops it too to show the placeholder.
+  const set = failed ? undefined : srcSet(card.image?.url);
   return (
     <img
       src={src}
-      // srcset wins over src, so a broken image drops it too to show the placeholder.
-      srcSet={failed ? undefined : srcSet(card.image?.url)}
-      sizes={GRID_SIZES}
+      srcSet={set}
+      // HTML allows sizes only beside a srcset.
+      sizes={set && GRID_SIZES}
       alt={card.title}
       width={card.image?.width ?? 600}
       height={card.image?.height ?? 840}

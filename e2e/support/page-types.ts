@@ -1,0 +1,46 @@
+import { productPath } from '../../src/domain/product-id.ts';
+import { openShop } from '../fixtures/shop.ts';
+
+/** One URL of every kind of storefront page but the product page, for the HTML checker and axe. */
+export const PAGE_TYPES: readonly string[] = [
+  '/',
+  '/singles',
+  '/singles?category=NBA',
+  '/singles?category=NBA&team=Boston+Celtics',
+  '/singles?page=2',
+  '/singles?search=celtics&sort=price-asc',
+  '/singles?min=abc',
+  '/mystery-packs',
+  '/LOT',
+  '/offers',
+  '/about-us',
+  '/contact-us',
+  '/contact',
+  '/coming-soon',
+  '/cart',
+  '/checkout',
+  '/accessibility',
+  '/privacy',
+  '/cookies',
+  '/terms',
+  '/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks',
+  '/player/Giannis%20Antetokounmpo',
+  '/player/Danny%20Welbeck/Brighton%20%26%20Hove%20Albion',
+  '/player/Nobody%20Special/Milwaukee%20Bucks',
+  `/product/${encodeURIComponent('gid://shop/Product/999999999')}`,
+  '/admin-login',
+  '/admin-dashboard',
+  '/no/such/page',
+];
+
+/** The newest product's page (read when the test runs: the shop is not there while tests are listed). */
+export async function newestProductPage(): Promise<string> {
+  const shop = openShop();
+  try {
+    const [product] = await shop.commerce.recentProducts(1);
+    if (!product) throw new Error('the shop has no product');
+    return productPath(product);
+  } finally {
+    shop.close();
+  }
+}

@@ -1,0 +1,63 @@
+import { playerCards } from '../domain/player-cards.ts';
+import { productPath } from '../domain/product-id.ts';
+import { indexableListingPages, singlesListings } from '../domain/singles-listings.ts';
+import { playerHref } from '../domain/singles-menu.ts';
+import { latestDate, type SitemapEntry } from '../domain/sitemap.ts';
+import type { Product } from '../ports/commerce.ts';
+import { SINGLES_PAGE_SIZE } from './catalog.ts';
+import type { Container } from './container.ts';
+import { storefrontCategories, storefrontProducts } from './storefront-data.ts';
+
+/** The day the texts of the content pages (about, contact, legal) were last edited; change it with them. */
+export const CONTENT_UPDATED = '2026-11-22';
+
+const CONTENT_PAGES = [
+  '/about-us',
+  '/contact-us',
+  '/coming-soon',
+  '/accessibility',
+  '/privacy',
+  '/cookies',
+  '/terms',
+];
+const GRID_PAGES = ['/mystery-packs', '/LOT', '/offers'];
+
+const day = (iso: string) => iso.slice(0, 10);
+const newestOf = (products: readonly Product[], fallback: string) =>
+  latestDate(
+    products.map((product) => product.updatedAt),
+    fallback,
+  );
+
+/**
+ * Every indexable page of the storefront with its last change (decision 044): home, the grids,
+ * the content pages, each indexable singles listing page, every product, and each player page
+ * that has a card. Read at build time, from the build's one catalogue read.
+ */
+export async function sitemapEntries(container: Container): Promise<SitemapEntry[]> {
+  const [products, categories] = await Promise.all([
+    storefrontProducts(container),
+    storefrontCategories(container),
+  ]);
+  const catalogueDay = day(newestOf(products, `${CONTENT_UPDATED}T00:00:00Z`));
+  const entries: SitemapEntry[] = [
+    { path: '/', lastmod: catalogueDay },
+    ...GRID_PAGES.map((path) => ({ path, lastmod: catalogueDay })),
+    ...CONTENT_PAGES.map((path) => ({ path, lastmod: CONTENT_UPDATED })),
+    ...indexableListingPages(singlesListings(products, categories), SINGLES_PAGE_SIZE).map((page) => ({
+      path: page.path,
+      lastmod: page.lastmod ? day(page.lastmod) : CONTENT_UPDATED,
+    })),
+    ...products.map((product) => ({ path: productPath(product), lastmod: day(product.updatedAt) })),
+  ];
+  const players = new Map<string, string>();
+  for (const category of categories)
+    for (const team of category.teams)
+      for (const player of team.players) {
+        const cards = playerCards(products, player.name, team.name);
+        // A player page without a card is not indexed, so it is not listed (decision 042).
+        if (cards.length > 0) players.set(playerHref(player.name, team.name), day(newestOf(cards, '')));
+      }
+  for (const [path, lastmod] of players) entries.push({ path, lastmod });
+  return entries;
+}
