@@ -4,7 +4,9 @@ import { createLocalCarts } from '../adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
 import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
 import { createLocalContact } from '../adapters/contact-local/index.ts';
+import { createFirestoreDocuments } from '../adapters/docs-firestore/index.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
+import type { FirebaseSettings } from '../adapters/firebase/app.ts';
 import { createOutboxMail } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
@@ -17,6 +19,7 @@ import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
 import { type Env, getEnv } from './env.ts';
+import { parseServiceAccount } from './env-hosted.ts';
 
 /** Every port the app uses, wired once. The only module that knows which adapter serves a port. */
 export type Container = {
@@ -35,15 +38,38 @@ export type Container = {
   close(): void;
 };
 
+/** The Firebase project, key and emulator use, from the validated settings (decision 010). */
+function firebaseSettings(env: Env, emulatorHost: string | undefined): FirebaseSettings {
+  return {
+    projectId: env.FIREBASE_PROJECT_ID ?? '',
+    serviceAccount: env.FIREBASE_SERVICE_ACCOUNT
+      ? (parseServiceAccount(env.FIREBASE_SERVICE_ACCOUNT) ?? undefined)
+      : undefined,
+    emulated: emulatorHost !== undefined,
+  };
+}
+
 export function createContainer(env: Env): Container {
   const engine = openEngine(env.dataDir);
+  // Hosted adapters hold connections that end with the container.
+  const closers: Array<() => Promise<void>> = [];
+  let documents: DocumentsPort;
+  if (env.DOCUMENTS_BACKEND === 'firestore') {
+    const firestore = createFirestoreDocuments(firebaseSettings(env, env.FIRESTORE_EMULATOR_HOST));
+    closers.push(firestore.close);
+    documents = firestore;
+  } else {
+    documents = createLocalDocuments(engine);
+  }
+  // The local documents count in the SQLite counters already; hosted ones add their own version.
+  const hostedVersions = env.DOCUMENTS_BACKEND === 'local' ? [] : [() => documents.version()];
   return {
     env,
     engine,
     commerce: createLocalCommerce(engine),
     carts: createLocalCarts(engine.db),
     orders: createLocalOrders(engine.db),
-    documents: createLocalDocuments(engine),
+    documents,
     auth: createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS }),
     media: createLocalMedia(engine),
     mail: createOutboxMail(engine, {
@@ -60,8 +86,11 @@ export function createContainer(env: Env): Container {
         : null,
     }),
     contact: createLocalContact(engine),
-    builds: createLocalBuilds(engine),
-    close: () => engine.sqlite.close(),
+    builds: createLocalBuilds(engine, { hostedVersions }),
+    close: () => {
+      engine.sqlite.close();
+      for (const close of closers) void close();
+    },
   };
 }
 
