@@ -1,3 +1,4 @@
+import { createFirebaseAuth } from '../adapters/auth-firebase/index.ts';
 import { createLocalAuth } from '../adapters/auth-local/index.ts';
 import { createLocalBuilds } from '../adapters/builds-local/index.ts';
 import { createLocalCarts } from '../adapters/commerce-local/carts.ts';
@@ -61,6 +62,17 @@ export function createContainer(env: Env): Container {
   } else {
     documents = createLocalDocuments(engine);
   }
+  let auth: AuthPort;
+  if (env.AUTH_BACKEND === 'firebase') {
+    // Firebase checks the password; the sessions stay in the data folder (decision 011).
+    const firebaseAuth = createFirebaseAuth(firebaseSettings(env, env.FIREBASE_AUTH_EMULATOR_HOST), engine, {
+      sessionTtlHours: env.SESSION_TTL_HOURS,
+    });
+    closers.push(firebaseAuth.close);
+    auth = firebaseAuth;
+  } else {
+    auth = createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS });
+  }
   // The local documents count in the SQLite counters already; hosted ones add their own version.
   const hostedVersions = env.DOCUMENTS_BACKEND === 'local' ? [] : [() => documents.version()];
   return {
@@ -70,7 +82,7 @@ export function createContainer(env: Env): Container {
     carts: createLocalCarts(engine.db),
     orders: createLocalOrders(engine.db),
     documents,
-    auth: createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS }),
+    auth,
     media: createLocalMedia(engine),
     mail: createOutboxMail(engine, {
       from: env.MAIL_FROM,
