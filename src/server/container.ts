@@ -8,7 +8,8 @@ import { createLocalContact } from '../adapters/contact-local/index.ts';
 import { createFirestoreDocuments } from '../adapters/docs-firestore/index.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
 import type { FirebaseSettings } from '../adapters/firebase/app.ts';
-import { createOutboxMail } from '../adapters/mail-outbox/index.ts';
+import { createEmailJsTransport } from '../adapters/mail-emailjs/index.ts';
+import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
@@ -20,7 +21,7 @@ import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
 import { type Env, getEnv } from './env.ts';
-import { parseServiceAccount } from './env-hosted.ts';
+import { mailBackend, parseServiceAccount } from './env-hosted.ts';
 
 /** Every port the app uses, wired once. The only module that knows which adapter serves a port. */
 export type Container = {
@@ -48,6 +49,28 @@ function firebaseSettings(env: Env, emulatorHost: string | undefined): FirebaseS
       : undefined,
     emulated: emulatorHost !== undefined,
   };
+}
+
+/** How the outbox delivers; null keeps every message in the outbox, readable with `npm run outbox`. */
+function mailTransport(env: Env): MailTransport | null {
+  const backend = mailBackend(env);
+  if (backend === 'emailjs')
+    return createEmailJsTransport({
+      serviceId: env.EMAILJS_SERVICE_ID ?? '',
+      templateId: env.EMAILJS_TEMPLATE_ID ?? '',
+      publicKey: env.EMAILJS_PUBLIC_KEY ?? '',
+      privateKey: env.EMAILJS_PRIVATE_KEY ?? '',
+      origin: env.EMAILJS_API_ORIGIN,
+    });
+  if (backend === 'smtp' && env.SMTP_HOST)
+    return createSmtpTransport({
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE === 'true',
+      user: env.SMTP_USER,
+      password: env.SMTP_PASSWORD,
+    });
+  return null;
 }
 
 export function createContainer(env: Env): Container {
@@ -84,19 +107,7 @@ export function createContainer(env: Env): Container {
     documents,
     auth,
     media: createLocalMedia(engine),
-    mail: createOutboxMail(engine, {
-      from: env.MAIL_FROM,
-      // Without SMTP the outbox keeps every message, readable with `npm run outbox`.
-      transport: env.SMTP_HOST
-        ? createSmtpTransport({
-            host: env.SMTP_HOST,
-            port: env.SMTP_PORT,
-            secure: env.SMTP_SECURE === 'true',
-            user: env.SMTP_USER,
-            password: env.SMTP_PASSWORD,
-          })
-        : null,
-    }),
+    mail: createOutboxMail(engine, { from: env.MAIL_FROM, transport: mailTransport(env) }),
     contact: createLocalContact(engine),
     builds: createLocalBuilds(engine, { hostedVersions }),
     close: () => {
