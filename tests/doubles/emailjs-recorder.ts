@@ -2,7 +2,8 @@
  * A local stand-in for EmailJS's REST API (POST /api/v1.0/email/send), answering as EmailJS does:
  * 200 "OK" (text) for a good request; 400 with a sentence for a missing or unknown id or key;
  * 403 for a wrong private key; and, on demand, 429 / 5xx / anything a test asks for. It records
- * every request it accepted, so tests see exactly what EmailJS would have sent.
+ * every request it accepted, so tests see exactly what EmailJS would have sent (GET /recorded
+ * lists them for a test in another process).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,6 +56,9 @@ export async function startEmailJsRecorder(
   };
 
   const server = http.createServer((req, res) => {
+    // For tests in another process (e2e): what was accepted so far.
+    if (req.method === 'GET' && req.url === '/recorded')
+      return answer(res, 200, JSON.stringify(sent), { 'content-type': 'application/json' });
     if (req.method !== 'POST' || req.url !== '/api/v1.0/email/send') return answer(res, 404, 'Not Found');
     count += 1;
     const chunks: Buffer[] = [];
