@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setFirebaseAdmin } from '../../src/adapters/auth-firebase/admins.ts';
 import { endFirebaseSessions, freshSignIn } from '../../src/adapters/auth-firebase/index.ts';
 import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../src/domain/messages.ts';
 import { isAppError } from '../../src/ports/errors.ts';
@@ -73,6 +74,23 @@ describe('auth-firebase', () => {
     expect(await endFirebaseSessions(harness.engine, first.user.id)).toBe(2);
     expect(await harness.auth.verifySession(first.token)).toBeNull();
     expect(await harness.auth.verifySession(second.token)).toBeNull();
+  });
+
+  it('npm run admin grants and takes back the admin claim; taking it back ends the sessions', async () => {
+    const settings = { projectId: emulators.auth.projectId, emulated: true };
+    const helper = { email: 'helper@example.gr', password: 'a helper password' };
+    await harness.adminAuth.createUser(helper);
+    expect((await refusal(harness.signIn(helper.email, helper.password, IP))).message).toBe(
+      NOT_AN_ADMIN_MESSAGE,
+    );
+    await setFirebaseAdmin(settings, harness.engine, helper.email, true);
+    const session = await harness.signIn(helper.email, helper.password, IP);
+    expect(await harness.auth.verifySession(session.token)).toEqual(session.user);
+    await setFirebaseAdmin(settings, harness.engine, helper.email, false);
+    expect(await harness.auth.verifySession(session.token)).toBeNull();
+    expect((await refusal(harness.signIn(helper.email, helper.password, IP))).message).toBe(
+      NOT_AN_ADMIN_MESSAGE,
+    );
   });
 
   it('maps the web SDK refusals to the spec messages', async () => {
