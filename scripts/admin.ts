@@ -12,8 +12,7 @@ import { z } from 'zod';
 import { setFirebaseAdmin } from '../src/adapters/auth-firebase/admins.ts';
 import { upsertAdmin } from '../src/adapters/auth-local/accounts.ts';
 import { generatePassword } from '../src/adapters/auth-local/passwords.ts';
-import { createContainer } from '../src/server/container.ts';
-import { parseServiceAccount } from '../src/server/env-hosted.ts';
+import { createContainer, firebaseSettings } from '../src/server/container.ts';
 import { argValue, loadEnvOrExit } from './cli.ts';
 
 const COMMANDS = ['create', 'reset-password', 'grant-firebase-admin', 'revoke-firebase-admin'];
@@ -39,13 +38,7 @@ if (command.endsWith('firebase-admin')) {
   const grant = command === 'grant-firebase-admin';
   try {
     await setFirebaseAdmin(
-      {
-        projectId: env.FIREBASE_PROJECT_ID ?? '',
-        serviceAccount: env.FIREBASE_SERVICE_ACCOUNT
-          ? (parseServiceAccount(env.FIREBASE_SERVICE_ACCOUNT) ?? undefined)
-          : undefined,
-        emulated: env.FIREBASE_AUTH_EMULATOR_HOST !== undefined,
-      },
+      firebaseSettings(env, env.FIREBASE_AUTH_EMULATOR_HOST),
       container.engine,
       String(email),
       grant,

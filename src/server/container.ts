@@ -41,7 +41,7 @@ export type Container = {
 };
 
 /** The Firebase project, key and emulator use, from the validated settings (decision 010). */
-function firebaseSettings(env: Env, emulatorHost: string | undefined): FirebaseSettings {
+export function firebaseSettings(env: Env, emulatorHost: string | undefined): FirebaseSettings {
   return {
     projectId: env.FIREBASE_PROJECT_ID ?? '',
     serviceAccount: env.FIREBASE_SERVICE_ACCOUNT
