@@ -128,6 +128,9 @@ test('the form validates, adds a product with two images, reorders them and edit
   page,
   baseURL,
 }) => {
+  // A long walk through the whole form (two uploads, a rebuild); npm test runs two e2e suites at
+  // once on two cores, where it took 45-60 s.
+  test.slow();
   const errors = watchErrors(page, baseURL);
   // The compression worker loads its script from this shop, never from the library's default CDN.
   const workerScript = page.waitForResponse((response) =>
