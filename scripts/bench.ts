@@ -1,14 +1,15 @@
 /**
- * npm run bench: seeds a temporary shop with 10,000 extra products, builds it, serves it and
- * measures the pages with autocannon, then edits the newest product and times until the home
- * page shows it. Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_PRODUCTS (10000),
- * BENCH_PORT (4610, else any free port), BENCH_KEEP=1 keeps the data folder.
+ * npm run bench [-- --products N] [-- --rebuilds N]: seeds a temporary shop with N extra products
+ * (10,000 by default), builds it, serves it, loads it with autocannon and prints every figure of
+ * issue #11 beside its target with PASS or FAIL. `--rebuilds N` also rebuilds the storefront N
+ * times under light load and compares the server's memory after the first and the last.
+ * Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_PORT (4610, else any free port),
+ * BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_KEEP=1 keeps the data folder.
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type { Product } from '../src/ports/commerce.ts';
 import { type Container, createContainer } from '../src/server/container.ts';
 import { parseEnv } from '../src/server/env.ts';
@@ -16,31 +17,37 @@ import { readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { type Child, formatTail, runScript, spawnScript, stopChild } from './bench/child.ts';
 import { storefrontJsSizes } from './bench/js-size.ts';
 import { type LighthouseRow, lighthouseMobile } from './bench/lighthouse.ts';
+import { type HttpRow, runLoad } from './bench/load.ts';
+import { rssSampler, serverRssMb } from './bench/memory.ts';
+import { ensureNginx, startNginx } from './bench/nginx.ts';
+import { type Target, targetRows } from './bench/targets.ts';
+import { productMix, searchMix, singlesMix } from './bench/url-mixes.ts';
+import { argValue } from './cli.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
 const settings = {
-  products: envNumber('BENCH_PRODUCTS', 10_000),
-  duration: envNumber('BENCH_DURATION', 10),
-  connections: envNumber('BENCH_CONNECTIONS', 50),
-  port: envNumber('BENCH_PORT', 4610),
+  products: wholeNumber('--products', argValue(args, '--products') ?? process.env.BENCH_PRODUCTS, 10_000),
+  rebuilds: wholeNumber('--rebuilds', argValue(args, '--rebuilds'), 0),
+  duration: wholeNumber('BENCH_DURATION', process.env.BENCH_DURATION, 10),
+  connections: wholeNumber('BENCH_CONNECTIONS', process.env.BENCH_CONNECTIONS, 50),
+  port: wholeNumber('BENCH_PORT', process.env.BENCH_PORT, 4610),
   keep: process.env.BENCH_KEEP === '1',
 };
-const READY_TIMEOUT_MS = 180_000;
-const LIVE_TIMEOUT_MS = 180_000;
+const LARGE = settings.products >= 100_000;
+const READY_TIMEOUT_MS = 600_000;
+const LIVE_TIMEOUT_MS = 600_000;
+const BUYERS = 20;
+const SHOPPING_REQUESTS = 2_000;
+const MIX_SIZE = { singles: 240, search: 200, products: 500 };
 
-type HttpRow = {
-  page: string;
-  'req/s': number;
-  'p50 ms': number;
-  'p99 ms': number;
-  'non-2xx': number;
-  errors: number;
-};
 const timings: Record<string, string> = {};
 const httpRows: HttpRow[] = [];
+const targets: Target[] = [];
+const lighthouseRows: LighthouseRow[] = [];
+const jsRows: Array<{ page: string; files: number; 'JS gzip KB': string }> = [];
 
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
+function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (got ${raw})`);
@@ -49,15 +56,6 @@ function envNumber(name: string, fallback: number): number {
 
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function seed(dataDir: string): Promise<void> {
-  console.info(`Seeding ${dataDir} with ${settings.products} extra products…`);
-  const took = await runScript(root, 'scripts/seed.ts', ['--products', String(settings.products)], {
-    DATA_DIR: dataDir,
-  });
-  timings.seed = seconds(took);
-  console.info(`  seeded in ${timings.seed}`);
-}
 
 // The build and the server must agree on the site URL, or the incremental cache never matches.
 const SITE_URL = 'http://localhost:4321';
@@ -73,16 +71,14 @@ const STOREFRONT_PAGES = [
   '/cart',
   '/checkout',
 ];
-const lighthouseRows: LighthouseRow[] = [];
-const jsRows: Array<{ page: string; files: number; 'JS gzip KB': string }> = [];
 
-/** The JavaScript each storefront page loads, from the build the server serves. */
-function measureJs(dataDir: string): void {
-  const current = readCurrentBuild(dataDir);
-  if (!current) return;
-  for (const row of storefrontJsSizes(current.outputDir, STOREFRONT_PAGES)) {
-    jsRows.push({ page: row.page, files: row.files, 'JS gzip KB': (row.gzipBytes / 1024).toFixed(1) });
-  }
+async function seed(dataDir: string): Promise<void> {
+  console.info(`Seeding ${dataDir} with ${settings.products} extra products…`);
+  const took = await runScript(root, 'scripts/seed.ts', ['--products', String(settings.products)], {
+    DATA_DIR: dataDir,
+  });
+  timings.seed = seconds(took);
+  console.info(`  seeded in ${timings.seed}`);
 }
 
 async function build(dataDir: string): Promise<void> {
@@ -90,7 +86,13 @@ async function build(dataDir: string): Promise<void> {
   const took = await runScript(root, 'scripts/rebuild.ts', [], { DATA_DIR: dataDir, SITE_URL });
   timings['full build'] = seconds(took);
   console.info(`  built in ${timings['full build']}`);
-  measureJs(dataDir);
+  if (LARGE)
+    targets.push({ figure: 'full build, 100k products', value: took, unit: 's', kind: 'max', target: 120 });
+  const current = readCurrentBuild(dataDir);
+  if (!current) return;
+  for (const row of storefrontJsSizes(current.outputDir, STOREFRONT_PAGES)) {
+    jsRows.push({ page: row.page, files: row.files, 'JS gzip KB': (row.gzipBytes / 1024).toFixed(1) });
+  }
 }
 
 /** A port nobody listens on: the preferred one when free, else one the system picks. */
@@ -146,33 +148,98 @@ async function waitFor(server: Child, url: string, accept: (body: string) => boo
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${url} (last: ${last}).`);
 }
 
-async function measure(base: string, label: string, pathname: string): Promise<void> {
-  console.info(`Measuring ${label} (${settings.duration} s, ${settings.connections} connections)…`);
-  recordRow(
-    label,
-    await autocannon({
-      url: base + pathname,
-      connections: settings.connections,
-      duration: settings.duration,
-    }),
-  );
+const pageLoad = (
+  base: string,
+  label: string,
+  paths: readonly string[],
+  connections = settings.connections,
+) => runLoad({ label, base, paths, connections, duration: settings.duration });
+
+/** The shop and nginx serving the same pre-rendered file, one after the other. */
+async function staticVersusNginx(base: string, dataDir: string): Promise<void> {
+  const page = '/about-us';
+  const shop = await pageLoad(base, `${page} (shop)`, [page]);
+  httpRows.push(shop);
+  const missing = ensureNginx();
+  const current = readCurrentBuild(dataDir);
+  if (missing || !current) {
+    console.warn(`  nginx figure skipped: ${missing ?? 'no build'}`);
+    targets.push({
+      figure: 'pre-rendered page vs nginx',
+      value: Number.NaN,
+      unit: '×',
+      kind: 'min',
+      target: 0.7,
+    });
+    return;
+  }
+  const port = await freePort(0);
+  const nginx = startNginx(path.join(current.outputDir, 'client'), port);
+  try {
+    await waitFor(nginx.child, `http://127.0.0.1:${port}${page}`, () => true, 10_000);
+    const row = await pageLoad(`http://127.0.0.1:${port}`, `${page} (nginx, same file)`, [page]);
+    httpRows.push(row);
+    targets.push({
+      figure: 'pre-rendered page, shop req/s ÷ nginx req/s',
+      value: shop['req/s'] / Math.max(1, row['req/s']),
+      unit: '×',
+      kind: 'min',
+      target: 0.7,
+    });
+  } finally {
+    await nginx.stop();
+  }
 }
 
-const BUYERS = 20;
-const SHOPPING_REQUESTS = 2_000;
+/** The singles mix with a concurrent load on the home page: a heavy query must not stall it. */
+async function singlesWithHome(
+  base: string,
+  container: Container,
+  products: readonly Product[],
+): Promise<void> {
+  const categories = await container.documents.listCategories();
+  const singles = singlesMix(categories, products, MIX_SIZE.singles);
+  const [mix, home] = await Promise.all([
+    pageLoad(base, 'singles API mix', singles),
+    pageLoad(base, '/ during the singles mix', ['/'], 10),
+  ]);
+  httpRows.push(mix, home);
+  const limit = LARGE ? 100 : 50;
+  targets.push(
+    {
+      figure: `singles mix p99 (${singles.length} URLs)`,
+      value: mix['p99 ms'],
+      unit: 'ms',
+      kind: 'max',
+      target: limit,
+    },
+    { figure: '/ p99 during the singles mix', value: home['p99 ms'], unit: 'ms', kind: 'max', target: 30 },
+  );
+  const searches = searchMix(products, MIX_SIZE.search);
+  const search = await pageLoad(base, 'header search mix', searches);
+  httpRows.push(search);
+  targets.push({
+    figure: `header search p99 (${searches.length} URLs)`,
+    value: search['p99 ms'],
+    unit: 'ms',
+    kind: 'max',
+    target: limit,
+  });
+}
 
-function recordRow(label: string, result: Awaited<ReturnType<typeof autocannon>>): void {
-  const row: HttpRow = {
-    page: label,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'non-2xx': result.non2xx,
-    errors: result.errors,
-  };
+async function productPages(base: string, products: readonly Product[]): Promise<void> {
+  const paths = productMix(products, MIX_SIZE.products);
+  const row = await pageLoad(base, 'product pages mix', paths);
   httpRows.push(row);
-  console.info(
-    `  ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, non-2xx ${row['non-2xx']}`,
+  targets.push(
+    {
+      figure: `product pages p99 (${paths.length} products)`,
+      value: row['p99 ms'],
+      unit: 'ms',
+      kind: 'max',
+      target: 50,
+    },
+    { figure: 'product pages req/s', value: row['req/s'], unit: 'req/s', kind: 'min', target: 1_000 },
   );
 }
 
@@ -180,7 +247,7 @@ function recordRow(label: string, result: Awaited<ReturnType<typeof autocannon>>
  * Cart adds and order placements by 20 concurrent buyers: each add creates a cart (the first add
  * of a new visitor); each order takes one of 2,000 carts prepared through the port.
  */
-async function measureShopping(base: string, container: Container): Promise<void> {
+async function shopping(base: string, container: Container): Promise<void> {
   const { product } = await container.commerce.createProduct({
     title: 'Bench Shopping Card',
     priceCents: 800,
@@ -188,26 +255,25 @@ async function measureShopping(base: string, container: Container): Promise<void
     productType: 'Card',
   });
   const json = { 'content-type': 'application/json' };
-  console.info(`Measuring cart add (${SHOPPING_REQUESTS} requests, ${BUYERS} buyers)…`);
-  recordRow(
-    'POST /api/cart/lines',
-    await autocannon({
-      url: `${base}/api/cart/lines`,
+  console.info(`Cart adds and orders (${SHOPPING_REQUESTS} requests each, ${BUYERS} buyers)…`);
+  httpRows.push(
+    await runLoad({
+      label: 'POST /api/cart/lines',
+      base,
+      paths: ['/api/cart/lines'],
       connections: BUYERS,
       amount: SHOPPING_REQUESTS,
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ merchandiseId: product.variantId, quantity: 1 }),
+      body: () => ({ body: JSON.stringify({ merchandiseId: product.variantId, quantity: 1 }) }),
     }),
   );
-
   const carts: string[] = [];
   for (let i = 0; i < SHOPPING_REQUESTS; i++) {
     carts.push(
       (await container.carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }])).id,
     );
   }
-  let next = 0;
   const form = {
     name: 'Bench Buyer',
     email: 'bench@example.com',
@@ -215,31 +281,27 @@ async function measureShopping(base: string, container: Container): Promise<void
     delivery: { method: 'pickup' },
     payment: 'bank_transfer',
   };
-  console.info(`Measuring order placement (${SHOPPING_REQUESTS} orders, ${BUYERS} buyers)…`);
-  recordRow(
-    'POST /api/orders',
-    await autocannon({
-      url: `${base}/api/orders`,
-      connections: BUYERS,
-      amount: SHOPPING_REQUESTS,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const index = next++;
-            return {
-              ...request,
-              headers: { ...json, cookie: `shop_cart=${carts[index % carts.length]}` },
-              body: JSON.stringify({
-                ...form,
-                idempotencyKey: `bench-order-${String(index).padStart(8, '0')}`,
-              }),
-            };
-          },
-        },
-      ],
+  const orders = await runLoad({
+    label: 'POST /api/orders',
+    base,
+    paths: ['/api/orders'],
+    connections: BUYERS,
+    amount: SHOPPING_REQUESTS,
+    method: 'POST',
+    headers: json,
+    body: (index) => ({
+      headers: { cookie: `shop_cart=${carts[index % carts.length]}` },
+      body: JSON.stringify({ ...form, idempotencyKey: `bench-order-${String(index).padStart(8, '0')}` }),
     }),
-  );
+  });
+  httpRows.push(orders);
+  targets.push({
+    figure: 'order placement p99, 20 buyers',
+    value: orders['p99 ms'],
+    unit: 'ms',
+    kind: 'max',
+    target: 50,
+  });
 }
 
 /** What Astro writes for `{text}` in a template (html-escaper's five characters). */
@@ -275,31 +337,70 @@ async function editAndWait(
   const edited = performance.now();
   const wanted = [escapeHtml(title), title];
   await waitFor(server, `${base}/`, (html) => wanted.some((text) => html.includes(text)), LIVE_TIMEOUT_MS);
-  timings['edit → live on home'] = seconds((performance.now() - edited) / 1000);
+  const took = (performance.now() - edited) / 1000;
+  timings['edit → live on home'] = seconds(took);
   console.info(`  live after ${timings['edit → live on home']}`);
+  if (LARGE)
+    targets.push({ figure: 'edit → live, 100k products', value: took, unit: 's', kind: 'max', target: 10 });
   const current = (await container.builds.state()).current;
   if (current?.finishedAt) {
-    const took = (Date.parse(current.finishedAt) - Date.parse(current.startedAt)) / 1000;
-    timings['incremental build'] = seconds(took);
+    timings['incremental build'] = seconds(
+      (Date.parse(current.finishedAt) - Date.parse(current.startedAt)) / 1000,
+    );
   }
 }
 
-/** Peak resident memory of a process (Linux only), read before it ends. */
-function peakMemory(pid: number | undefined): string | null {
+/** N rebuilds under a light load on the home page; memory after the first and after the last. */
+async function rebuilds(server: Child, base: string, container: Container): Promise<void> {
+  const pid = server.process.pid;
+  if (!pid) return;
+  console.info(`Rebuilding ${settings.rebuilds} times under light load…`);
+  // Light load: a visitor every 100 ms, so old builds are retired while requests come in.
+  const light = setInterval(() => {
+    fetch(`${base}/`)
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  }, 100);
+  let afterFirst = 0;
+  let afterLast = 0;
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? `${Math.round(kb / 1024)} MB` : null;
-  } catch {
-    return null;
+    for (let n = 1; n <= settings.rebuilds; n++) {
+      const before = (await container.builds.state()).current?.id ?? 0;
+      await container.builds.requestRebuild();
+      const deadline = Date.now() + LIVE_TIMEOUT_MS;
+      for (;;) {
+        if (server.done) throw new Error('The server exited during the rebuilds.');
+        const state = await container.builds.state();
+        if (state.state === 'up_to_date' && (state.current?.id ?? 0) > before) break;
+        if (Date.now() > deadline) throw new Error(`Rebuild ${n} did not finish in time.`);
+        await sleep(250);
+      }
+      await sleep(1_000); // let the swap settle and the old build's handler go
+      const rss = serverRssMb(pid);
+      if (n === 1) afterFirst = rss;
+      afterLast = rss;
+      if (n === 1 || n % 10 === 0 || n === settings.rebuilds)
+        console.info(`  after rebuild ${n}: server RSS ${rss} MB`);
+    }
+  } finally {
+    clearInterval(light);
   }
+  timings['server RSS after the first rebuild'] = `${afterFirst} MB`;
+  timings[`server RSS after rebuild ${settings.rebuilds}`] = `${afterLast} MB`;
+  targets.push({
+    figure: `server RSS after ${settings.rebuilds} rebuilds ÷ after the first`,
+    value: afterLast / Math.max(1, afterFirst),
+    unit: '×',
+    kind: 'max',
+    target: 1.1,
+  });
 }
 
-function printTable(): void {
+function printTables(): void {
   console.info('\nTimings');
   console.table(Object.entries(timings).map(([step, value]) => ({ step, value })));
   console.info(
-    `HTTP (pages: ${settings.duration} s, ${settings.connections} connections; cart and orders: ${SHOPPING_REQUESTS} requests, ${BUYERS} buyers)`,
+    `HTTP (loads: ${settings.duration} s at ${settings.connections} connections unless noted; cart and orders: ${SHOPPING_REQUESTS} requests, ${BUYERS} buyers)`,
   );
   console.table(httpRows);
   if (lighthouseRows.length > 0) {
@@ -308,10 +409,14 @@ function printTable(): void {
   }
   console.info('JavaScript per storefront page (gzip; target 100 KB)');
   console.table(jsRows);
+  console.info(`Targets (issue #11, ${settings.products} extra products)`);
+  console.table(targetRows(targets));
 }
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-bench-'));
+  // nginx's workers run as an unprivileged user and must read the build's files.
+  fs.chmodSync(dataDir, 0o755);
   let server: Child | null = null;
   try {
     await seed(dataDir);
@@ -319,43 +424,40 @@ async function main(): Promise<void> {
     const port = await freePort(settings.port);
     const base = `http://127.0.0.1:${port}`;
     server = await startServer(dataDir, port);
+    const pid = server.process.pid ?? 0;
+    const memory = rssSampler(pid);
 
     const container = createContainer(parseEnv({ DATA_DIR: dataDir }));
     try {
-      const [newest] = await container.commerce.recentProducts(1);
+      const products = await container.commerce.listProducts();
+      const [newest] = products;
       if (!newest) throw new Error('The seeded shop has no products.');
-      await measure(base, '/ (pre-rendered)', '/');
-      await measure(base, '/about-us (pre-rendered)', '/about-us');
-      await measure(base, '/api/health (API)', '/api/health');
-      await measure(base, 'singles: NBA, price high-low', '/api/products?category=NBA&sort=price-desc');
-      await measure(
-        base,
-        'singles: search + price range, page 3',
-        '/api/products?search=prizm&min=5&max=200&page=3',
-      );
-      await measure(
-        base,
-        '/product/… (on demand)',
-        `/product/${encodeURIComponent(newest.variantId || newest.id)}`,
-      );
+      httpRows.push(await pageLoad(base, '/ (pre-rendered)', ['/']));
+      await staticVersusNginx(base, dataDir);
+      httpRows.push(await pageLoad(base, '/api/health (API)', ['/api/health']));
+      await singlesWithHome(base, container, products);
+      await productPages(base, products);
+      await shopping(base, container);
+      timings['server peak RSS (all processes)'] = `${memory.peak()} MB`;
+      targets.push({ figure: 'server peak RSS', value: memory.peak(), unit: 'MB', kind: 'max', target: 300 });
+      memory.stop();
       if (process.env.BENCH_LIGHTHOUSE !== '0') {
         console.info('Lighthouse, mobile (home, singles, a product page)…');
+        const productPath = `/product/${encodeURIComponent(newest.variantId || newest.id)}`;
         lighthouseRows.push(
           ...(await lighthouseMobile(base, [
             { label: '/', path: '/' },
             { label: '/singles', path: '/singles' },
-            { label: '/product/…', path: `/product/${encodeURIComponent(newest.variantId || newest.id)}` },
+            { label: '/product/…', path: productPath },
           ])),
         );
       }
       await editAndWait(server, base, container, newest);
-      await measureShopping(base, container);
+      if (settings.rebuilds > 0) await rebuilds(server, base, container);
     } finally {
+      memory.stop();
       container.close();
     }
-
-    const memory = peakMemory(server.process.pid);
-    if (memory) timings['server peak RSS'] = memory;
     console.info('Stopping the server…');
     const code = await stopChild(server);
     if (code !== 0) console.warn(`The server exited with ${code}.`);
@@ -368,7 +470,8 @@ async function main(): Promise<void> {
     if (settings.keep) console.info(`Data folder kept: ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  if (process.exitCode !== 1) printTable();
+  printTables();
+  process.exit(process.exitCode ?? 0);
 }
 
 await main();

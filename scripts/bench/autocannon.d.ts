@@ -1,6 +1,14 @@
 /** The part of autocannon 9's programmatic API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  type Histogram = { average: number; min: number; max: number; p50: number; p90: number; p99: number };
+  type Histogram = {
+    total?: number;
+    average: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  };
 
   export type Result = {
     requests: Histogram;

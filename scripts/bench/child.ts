@@ -20,8 +20,19 @@ export function spawnScript(
   args: string[],
   env: Record<string, string>,
 ): Child {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], {
-    cwd: root,
+  return spawnProcess(script, process.execPath, [path.join(root, script), ...args], root, env);
+}
+
+/** Any program as a child process, with the same output tail and exit handling. */
+export function spawnProcess(
+  name: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Child {
+  const child = spawn(command, args, {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -33,7 +44,7 @@ export function spawnScript(
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) readline.createInterface({ input: stream }).on('line', keep);
   }
-  const handle: Child = { name: script, process: child, tail, done: false, exited: Promise.resolve(0) };
+  const handle: Child = { name, process: child, tail, done: false, exited: Promise.resolve(0) };
   handle.exited = new Promise((resolve) => {
     child.on('error', (error) => {
       keep(`spawn error: ${error.message}`);

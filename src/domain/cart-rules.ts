@@ -8,6 +8,11 @@ export const DEFAULT_PRODUCT_PAGE_MAX = 1;
 export const tooManyMessage = (max: number) =>
   `Δεν μπορείς να προσθέσεις περισσότερα από ${max} τεμάχια αυτού του προϊόντος.`;
 
+/** The notices a cart carries when the shop changed it since the shopper last saw it. */
+export const reducedNotice = (title: string, available: number) =>
+  `Η ποσότητα του «${title}» μειώθηκε σε ${available}, όσα υπάρχουν διαθέσιμα.`;
+export const soldOutNotice = (title: string) => `Το «${title}» εξαντλήθηκε και αφαιρέθηκε από το καλάθι.`;
+
 export type Priced = { quantity: number; priceCents: number };
 
 export function cartTotals(lines: readonly Priced[]): { totalQuantity: number; subtotalCents: number } {

@@ -10,3 +10,12 @@ export function formatEuro(cents: number): string {
 export function centsToAmount(cents: number): string {
   return (cents / 100).toFixed(2);
 }
+
+/** Cents from a decimal amount as APIs send it ('12.5', '12.50', '3'); null when it is not one. */
+export function amountToCents(amount: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(amount.trim());
+  if (!match) return null;
+  const fraction = (match[2] ?? '').padEnd(3, '0');
+  // Round half up on the third decimal, in integers: no floating point on money.
+  return Number(match[1]) * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
+}

@@ -1,6 +1,7 @@
+// Writes, transactions and SQLite invariants of the embedded engine; the reads every adapter shares
+// are in tests/contract/commerce.contract.ts.
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { idTail } from '../../src/domain/product-id.ts';
 import { type ProductInput, productSchema } from '../../src/ports/commerce.ts';
 import { AppError } from '../../src/ports/errors.ts';
 import type { Container } from '../../src/server/container.ts';
@@ -90,64 +91,6 @@ describe('createProduct', () => {
       { id: second.id, url: second.url, alt: product.title, width: 40, height: 30 },
       { id: first.id, url: first.url, alt: product.title, width: 40, height: 30 },
     ]);
-  });
-});
-
-describe('getProduct', () => {
-  it('finds a product by its product id and by its variant id', async () => {
-    const { product } = await commerce.createProduct(input());
-    expect(await commerce.getProduct(product.id)).toEqual(product);
-    expect(await commerce.getProduct(product.variantId)).toEqual(product);
-  });
-
-  it('gives null for unknown and malformed ids', async () => {
-    await commerce.createProduct(input());
-    const ids = [
-      'gid://shop/Product/999',
-      'gid://shop/ProductVariant/999',
-      'gid://shop/InventoryItem/1',
-      'gid://shop/Order/1',
-      'gid://shop/Product/0',
-      'gid://shop/Product/-1',
-      'gid://shop/Product/1 OR 1=1',
-      'gid://other/Product/1',
-      '1',
-      '',
-      'not an id',
-    ];
-    for (const id of ids) expect(await commerce.getProduct(id), id).toBeNull();
-  });
-});
-
-describe('recentProducts and listProducts', () => {
-  it('give products newest first, by growing id', async () => {
-    const created: string[] = [];
-    for (let n = 1; n <= 8; n += 1) {
-      created.push((await commerce.createProduct(input({ title: `Card ${n}` }))).product.id);
-    }
-    const tails = created.map(idTail);
-    expect(tails).toEqual([...tails].sort((a, b) => a - b));
-    expect(new Set(tails).size).toBe(8);
-
-    const recent = await commerce.recentProducts(6);
-    expect(recent.map((product) => product.title)).toEqual([
-      'Card 8',
-      'Card 7',
-      'Card 6',
-      'Card 5',
-      'Card 4',
-      'Card 3',
-    ]);
-    expect(recent.map((product) => product.id)).toEqual(created.slice(2).reverse());
-
-    const all = await commerce.listProducts();
-    expect(all.map((product) => product.id)).toEqual([...created].reverse());
-    expect(all[0]).toEqual(await commerce.getProduct(created[7] ?? ''));
-  });
-
-  it('give an empty list for an empty shop', async () => {
-    expect(await commerce.listProducts()).toEqual([]);
-    expect(await commerce.recentProducts(6)).toEqual([]);
   });
 });
 

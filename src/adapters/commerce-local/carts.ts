@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { cartTotals, tooManyMessage } from '../../domain/cart-rules.ts';
+import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart-rules.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import {
   type Cart,
@@ -208,7 +208,7 @@ export async function readCart(trx: Db, cartId: string): Promise<Cart> {
       notices.push({
         lineId: gid,
         kind: 'sold_out',
-        message: `Το «${row.title}» εξαντλήθηκε και αφαιρέθηκε από το καλάθι.`,
+        message: soldOutNotice(row.title),
       });
       continue;
     }
@@ -219,7 +219,7 @@ export async function readCart(trx: Db, cartId: string): Promise<Cart> {
       notices.push({
         lineId: gid,
         kind: 'reduced',
-        message: `Η ποσότητα του «${row.title}» μειώθηκε σε ${stock}, όσα υπάρχουν διαθέσιμα.`,
+        message: reducedNotice(row.title, stock),
       });
     }
     lines.push({

@@ -3,7 +3,8 @@ import { AppError } from '../../ports/errors.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid, requireGid } from '../sqlite/ids.ts';
 import { readProducts } from './read-products.ts';
-import { searchProducts } from './search-products.ts';
+import { createSearchCache } from './search-cache.ts';
+import { searchProductIds, toCatalogPage } from './search-products.ts';
 import { insertProduct, removeProduct, replaceProduct } from './write-products.ts';
 
 /** The embedded shop engine's catalogue on SQLite. */
@@ -19,8 +20,23 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
     return product;
   }
 
+  const catalogVersion = async () => {
+    const row = await db
+      .selectFrom('counters')
+      .select('value')
+      .where('name', '=', 'catalog')
+      .executeTakeFirstOrThrow();
+    return row.value;
+  };
+  const cachedSearch = createSearchCache();
+
   return {
-    searchProducts: (query) => searchProducts(db, query),
+    async searchProducts(query) {
+      const hits = await cachedSearch(await catalogVersion(), query, () => searchProductIds(db, query));
+      const products =
+        hits.ids.length === 0 ? [] : await readProducts(db, (q) => q.where('id', 'in', hits.ids));
+      return toCatalogPage(hits, products, query.pageSize);
+    },
 
     listProducts: () => readProducts(db, (query) => query.orderBy('id', 'desc')),
 
@@ -54,13 +70,6 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
       await removeProduct(db, requireGid('Product', id));
     },
 
-    async version() {
-      const row = await db
-        .selectFrom('counters')
-        .select('value')
-        .where('name', '=', 'catalog')
-        .executeTakeFirstOrThrow();
-      return row.value;
-    },
+    version: catalogVersion,
   };
 }

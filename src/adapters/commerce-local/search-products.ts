@@ -1,34 +1,61 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { foldText, latinSpellings, nameSortKey } from '../../domain/text.ts';
-import type { CatalogPage, CatalogQuery } from '../../ports/commerce.ts';
+import type { CatalogPage, CatalogQuery, CatalogSort } from '../../ports/commerce.ts';
 import type { DB } from '../sqlite/schema.ts';
-import { readProducts } from './read-products.ts';
 
-type Base = SelectQueryBuilder<DB & { v: DB['variants'] }, 'products' | 'v', object>;
+type Base = SelectQueryBuilder<DB, 'products', object>;
+
+/** The ids of one page, in order, and how many products match in all. */
+export type SearchHits = { ids: number[]; total: number; page: number; pageCount: number };
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const contains = (text: string) => `%${likeEscape(text)}%`;
+/** A phrase for FTS5: the word taken literally, whatever characters it holds. */
+const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+/** The trigram index answers substrings of 3 or more characters; shorter words scan. */
+const TRIGRAM = 3;
 
-/** One page of the catalogue: the database filters, counts, sorts and pages; then one bulk read. */
-export async function searchProducts(db: Kysely<DB>, query: CatalogQuery): Promise<CatalogPage> {
-  let base = db
-    .selectFrom('products')
-    .leftJoin('variants as v', (join) =>
-      join.onRef('v.product_id', '=', 'products.id').on('v.position', '=', 0),
-    ) as unknown as Base;
+/**
+ * One page of the catalogue, filtered, counted, sorted and paged by the database. Every filter and
+ * sort runs on the products table (the list price is a column there), each sort through its own
+ * index, and search words through the trigram index (migration 005).
+ */
+export async function searchProductIds(db: Kysely<DB>, query: CatalogQuery): Promise<SearchHits> {
+  const base = filteredProducts(db, query);
+  if (!base) return { ids: [], total: 0, page: 1, pageCount: 1 };
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const rows = await sortedPage(base, query.sort, page, query.pageSize).execute();
+  return { ids: rows.map((row) => row.id), total, page, pageCount };
+}
+
+/** The products a query's filters keep (null when none can match), not yet sorted. */
+export function filteredProducts(db: Kysely<DB>, query: CatalogQuery): Base | null {
+  let base = db.selectFrom('products') as Base;
 
   // Every word must match; a Greek word also matches the Latin spelling of a name ('Σλουκας' finds 'Sloukas').
   for (const word of foldText(query.search ?? '')
     .split(/\s+/)
     .filter(Boolean)) {
     const spellings = [...new Set([word, ...latinSpellings(word)])];
-    base = base.where(({ or }) =>
-      or(
-        spellings.map(
-          (spelling) => sql<boolean>`products.search_text LIKE ${contains(spelling)} ESCAPE '\\'`,
+    if (spellings.every((spelling) => [...spelling].length >= TRIGRAM)) {
+      const match = spellings.map(phrase).join(' OR ');
+      base = base.where(
+        'products.id',
+        'in',
+        sql<number>`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`,
+      );
+    } else {
+      base = base.where(({ or }) =>
+        or(
+          spellings.map(
+            (spelling) => sql<boolean>`products.search_text LIKE ${contains(spelling)} ESCAPE '\\'`,
+          ),
         ),
-      ),
-    );
+      );
+    }
   }
   if (query.titleContains) {
     base = base.where(
@@ -38,7 +65,7 @@ export async function searchProducts(db: Kysely<DB>, query: CatalogQuery): Promi
   const tagKeys = (tags: readonly string[]) => [...new Set(tags.map(foldText))];
   if (query.teams) {
     const keys = tagKeys(query.teams);
-    if (keys.length === 0) return emptyPage(query);
+    if (keys.length === 0) return null;
     // A plain IN subquery runs once over the (tag_key, product_id) index; a correlated EXISTS
     // made SQLite probe the tags of every product (160 ms instead of a few ms at 10k products).
     base = base.where(
@@ -60,19 +87,18 @@ export async function searchProducts(db: Kysely<DB>, query: CatalogQuery): Promi
   }
   if (query.productType) base = base.where('products.product_type', '=', query.productType);
   if (query.titles) {
-    if (query.titles.length === 0) return emptyPage(query);
+    if (query.titles.length === 0) return null;
     base = base.where('products.title', 'in', [...query.titles]);
   }
-  if (query.minPriceCents !== undefined) base = base.where('v.price_cents', '>=', query.minPriceCents);
-  if (query.maxPriceCents !== undefined) base = base.where('v.price_cents', '<=', query.maxPriceCents);
+  if (query.minPriceCents !== undefined) base = base.where('products.price_cents', '>=', query.minPriceCents);
+  if (query.maxPriceCents !== undefined) base = base.where('products.price_cents', '<=', query.maxPriceCents);
+  return base;
+}
 
-  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(counted.n);
-  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
-  const page = Math.min(Math.max(1, query.page), pageCount);
-
+/** One page of ids in a sort's order; each order matches an index of migration 005 term by term. */
+export function sortedPage(base: Base, sort: CatalogSort, page: number, pageSize: number) {
   let ordered = base.select('products.id');
-  switch (query.sort) {
+  switch (sort) {
     case 'oldest':
       ordered = ordered.orderBy('products.id', 'asc');
       break;
@@ -81,30 +107,28 @@ export async function searchProducts(db: Kysely<DB>, query: CatalogQuery): Promi
       break;
     case 'price-asc':
       ordered = ordered
-        .orderBy(sql`v.price_cents IS NULL`)
-        .orderBy('v.price_cents', 'asc')
+        .orderBy(sql`(price_cents IS NULL)`)
+        .orderBy('products.price_cents', 'asc')
         .orderBy('products.id', 'desc');
       break;
     case 'price-desc':
       ordered = ordered
-        .orderBy(sql`v.price_cents IS NULL`)
-        .orderBy('v.price_cents', 'desc')
+        .orderBy(sql`(price_cents IS NULL)`)
+        .orderBy('products.price_cents', 'desc')
         .orderBy('products.id', 'desc');
       break;
     default:
       ordered = ordered.orderBy('products.id', 'desc');
   }
-  const rows = await ordered
-    .limit(query.pageSize)
-    .offset((page - 1) * query.pageSize)
-    .execute();
-  const ids = rows.map((row) => (row as { id: number }).id);
-  const products = ids.length === 0 ? [] : await readProducts(db, (q) => q.where('id', 'in', ids));
-  const position = new Map(ids.map((id, index) => [`gid://shop/Product/${id}`, index]));
-  products.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  return { products, total, page, pageSize: query.pageSize, pageCount };
+  return ordered.limit(pageSize).offset((page - 1) * pageSize);
 }
 
-function emptyPage(query: CatalogQuery): CatalogPage {
-  return { products: [], total: 0, page: 1, pageSize: query.pageSize, pageCount: 1 };
+export function toCatalogPage(
+  hits: SearchHits,
+  products: CatalogPage['products'],
+  pageSize: number,
+): CatalogPage {
+  const position = new Map(hits.ids.map((id, index) => [`gid://shop/Product/${id}`, index]));
+  const ordered = [...products].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { products: ordered, total: hits.total, page: hits.page, pageSize, pageCount: hits.pageCount };
 }

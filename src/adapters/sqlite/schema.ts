@@ -10,6 +10,8 @@ export interface DB {
     product_type: string;
     search_text: string;
     title_key: Generated<string>;
+    /** The first variant's price, copied by triggers for filters and sorts. */
+    price_cents: Generated<number | null>;
     created_at: string;
     updated_at: string;
   };

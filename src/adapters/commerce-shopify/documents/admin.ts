@@ -1,0 +1,296 @@
+/**
+ * Every document the shop sends to the Admin API (spec section 7, item 2, in the forms of the
+ * pinned version: productCreate/productUpdate take `product:`, media is appended through
+ * productUpdate's `media:` and publishing goes through publishablePublish; decision record 020).
+ * Each export is one named operation, validated against the official schema in a unit test.
+ */
+
+const USER_ERRORS = /* GraphQL */ `
+  userErrors {
+    field
+    message
+  }
+`;
+
+const PRODUCT_FIELDS = /* GraphQL */ `
+  fragment AdminProductFields on Product {
+    id
+    title
+    description
+    descriptionHtml
+    tags
+    productType
+    status
+    createdAt
+    updatedAt
+    media(first: 10) {
+      edges {
+        node {
+          id
+          alt
+          mediaContentType
+          ... on MediaImage {
+            image {
+              url
+              width
+              height
+            }
+          }
+        }
+      }
+    }
+    variants(first: 1) {
+      edges {
+        node {
+          id
+          price
+          inventoryPolicy
+          inventoryQuantity
+          inventoryItem {
+            id
+            tracked
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** One page of the admin's product list (50 at most, media up to 10). */
+export const ADMIN_PRODUCTS = /* GraphQL */ `
+  query AdminProducts($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys, $reverse: Boolean) {
+    products(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          ...AdminProductFields
+        }
+      }
+    }
+  }
+  ${PRODUCT_FIELDS}
+`;
+
+export const ADMIN_PRODUCT = /* GraphQL */ `
+  query AdminProduct($id: ID!) {
+    product(id: $id) {
+      ...AdminProductFields
+    }
+  }
+  ${PRODUCT_FIELDS}
+`;
+
+export const ADMIN_PRODUCT_CREATE = /* GraphQL */ `
+  mutation AdminProductCreate($product: ProductCreateInput!, $media: [CreateMediaInput!]) {
+    productCreate(product: $product, media: $media) {
+      product {
+        ...AdminProductFields
+      }
+      ${USER_ERRORS}
+    }
+  }
+  ${PRODUCT_FIELDS}
+`;
+
+/** Also appends new media (the pinned version's replacement for productAppendMedia). */
+export const ADMIN_PRODUCT_UPDATE = /* GraphQL */ `
+  mutation AdminProductUpdate($product: ProductUpdateInput!, $media: [CreateMediaInput!]) {
+    productUpdate(product: $product, media: $media) {
+      product {
+        ...AdminProductFields
+      }
+      ${USER_ERRORS}
+    }
+  }
+  ${PRODUCT_FIELDS}
+`;
+
+export const ADMIN_PRODUCT_DELETE = /* GraphQL */ `
+  mutation AdminProductDelete($input: ProductDeleteInput!) {
+    productDelete(input: $input) {
+      deletedProductId
+      ${USER_ERRORS}
+    }
+  }
+`;
+
+/** The sales channels' publications, to publish a product to the named ones. */
+export const ADMIN_PUBLICATIONS = /* GraphQL */ `
+  query AdminPublications {
+    publications(first: 10) {
+      edges {
+        node {
+          id
+          catalog {
+            title
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const ADMIN_PUBLISHABLE_PUBLISH = /* GraphQL */ `
+  mutation AdminPublishablePublish($id: ID!, $input: [PublicationInput!]!) {
+    publishablePublish(id: $id, input: $input) {
+      ${USER_ERRORS}
+    }
+  }
+`;
+
+export const ADMIN_VARIANTS_BULK_UPDATE = /* GraphQL */ `
+  mutation AdminVariantsBulkUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+    productVariantsBulkUpdate(productId: $productId, variants: $variants) {
+      productVariants {
+        id
+        price
+        inventoryPolicy
+      }
+      ${USER_ERRORS}
+    }
+  }
+`;
+
+export const ADMIN_INVENTORY_ITEM_UPDATE = /* GraphQL */ `
+  mutation AdminInventoryItemUpdate($id: ID!, $input: InventoryItemInput!) {
+    inventoryItemUpdate(id: $id, input: $input) {
+      inventoryItem {
+        id
+        tracked
+      }
+      ${USER_ERRORS}
+    }
+  }
+`;
+
+export const ADMIN_LOCATIONS = /* GraphQL */ `
+  query AdminLocations {
+    locations(first: 1) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`;
+
+/** The 'available' quantity of an item at a location; null level when it is not stocked there. */
+export const ADMIN_INVENTORY_LEVEL = /* GraphQL */ `
+  query AdminInventoryLevel($inventoryItemId: ID!, $locationId: ID!) {
+    inventoryItem(id: $inventoryItemId) {
+      id
+      tracked
+      inventoryLevel(locationId: $locationId) {
+        id
+        quantities(names: ["available"]) {
+          name
+          quantity
+        }
+      }
+    }
+  }
+`;
+
+export const ADMIN_INVENTORY_ACTIVATE = /* GraphQL */ `
+  mutation AdminInventoryActivate($inventoryItemId: ID!, $locationId: ID!) {
+    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId) {
+      inventoryLevel {
+        id
+      }
+      ${USER_ERRORS}
+    }
+  }
+`;
+
+export const ADMIN_INVENTORY_ADJUST = /* GraphQL */ `
+  mutation AdminInventoryAdjust($input: InventoryAdjustQuantitiesInput!) {
+    inventoryAdjustQuantities(input: $input) {
+      inventoryAdjustmentGroup {
+        reason
+        changes {
+          name
+          delta
+        }
+      }
+      ${USER_ERRORS}
+    }
+  }
+`;
+
+export const ADMIN_STAGED_UPLOADS_CREATE = /* GraphQL */ `
+  mutation AdminStagedUploadsCreate($input: [StagedUploadInput!]!) {
+    stagedUploadsCreate(input: $input) {
+      stagedTargets {
+        url
+        resourceUrl
+        parameters {
+          name
+          value
+        }
+      }
+      ${USER_ERRORS}
+    }
+  }
+`;
+
+export const ADMIN_PRODUCT_REORDER_MEDIA = /* GraphQL */ `
+  mutation AdminProductReorderMedia($id: ID!, $moves: [MoveInput!]!) {
+    productReorderMedia(id: $id, moves: $moves) {
+      job {
+        id
+      }
+      mediaUserErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Detaches images from a product (the pinned version's replacement for productDeleteMedia). */
+export const ADMIN_FILE_UPDATE = /* GraphQL */ `
+  mutation AdminFileUpdate($files: [FileUpdateInput!]!) {
+    fileUpdate(files: $files) {
+      ${USER_ERRORS}
+    }
+  }
+`;
+
+/** The newest orders for the dashboard (read-only in Shopify mode). */
+export const ADMIN_ORDERS = /* GraphQL */ `
+  query AdminOrders($first: Int!, $after: String) {
+    orders(first: $first, after: $after, sortKey: CREATED_AT, reverse: true) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          legacyResourceId
+          name
+          createdAt
+          cancelledAt
+          email
+          displayFinancialStatus
+          displayFulfillmentStatus
+          totalPriceSet {
+            shopMoney {
+              amount
+              currencyCode
+            }
+          }
+          customer {
+            displayName
+          }
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,198 @@
+/**
+ * Every document the shop sends to the Storefront API (spec section 7, item 1). Each export is one
+ * named operation with its fragments, validated against the official schema in a unit test.
+ */
+
+const PRODUCT_FIELDS = /* GraphQL */ `
+  fragment StorefrontProductFields on Product {
+    id
+    title
+    description
+    descriptionHtml
+    tags
+    productType
+    createdAt
+    updatedAt
+    images(first: 10) {
+      edges {
+        node {
+          id
+          url
+          altText
+          width
+          height
+        }
+      }
+    }
+    variants(first: 1) {
+      edges {
+        node {
+          id
+          price {
+            amount
+            currencyCode
+          }
+          quantityAvailable
+          availableForSale
+        }
+      }
+    }
+  }
+`;
+
+/** One page of the catalogue (250 at most), with Shopify's search syntax and sort. */
+export const STOREFRONT_PRODUCTS = /* GraphQL */ `
+  query StorefrontProducts(
+    $first: Int!
+    $after: String
+    $query: String
+    $sortKey: ProductSortKeys
+    $reverse: Boolean
+  ) {
+    products(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          ...StorefrontProductFields
+        }
+      }
+    }
+  }
+  ${PRODUCT_FIELDS}
+`;
+
+/** A product by product id or by variant id (the spec's variant node query). */
+export const STOREFRONT_NODE = /* GraphQL */ `
+  query StorefrontNode($id: ID!) {
+    node(id: $id) {
+      __typename
+      ... on Product {
+        ...StorefrontProductFields
+      }
+      ... on ProductVariant {
+        id
+        product {
+          ...StorefrontProductFields
+        }
+      }
+    }
+  }
+  ${PRODUCT_FIELDS}
+`;
+
+const CART_FIELDS = /* GraphQL */ `
+  fragment StorefrontCartFields on Cart {
+    id
+    checkoutUrl
+    totalQuantity
+    cost {
+      subtotalAmount {
+        amount
+        currencyCode
+      }
+    }
+    lines(first: 100) {
+      edges {
+        node {
+          id
+          quantity
+          merchandise {
+            ... on ProductVariant {
+              id
+              price {
+                amount
+                currencyCode
+              }
+              quantityAvailable
+              availableForSale
+              image {
+                url
+              }
+              product {
+                id
+                title
+                featuredImage {
+                  url
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+const CART_PROBLEMS = /* GraphQL */ `
+  userErrors {
+    code
+    field
+    message
+  }
+  warnings {
+    code
+    message
+    target
+  }
+`;
+
+export const STOREFRONT_CART = /* GraphQL */ `
+  query StorefrontCart($id: ID!) {
+    cart(id: $id) {
+      ...StorefrontCartFields
+    }
+  }
+  ${CART_FIELDS}
+`;
+
+export const STOREFRONT_CART_CREATE = /* GraphQL */ `
+  mutation StorefrontCartCreate($input: CartInput!) {
+    cartCreate(input: $input) {
+      cart {
+        ...StorefrontCartFields
+      }
+      ${CART_PROBLEMS}
+    }
+  }
+  ${CART_FIELDS}
+`;
+
+export const STOREFRONT_CART_LINES_ADD = /* GraphQL */ `
+  mutation StorefrontCartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) {
+    cartLinesAdd(cartId: $cartId, lines: $lines) {
+      cart {
+        ...StorefrontCartFields
+      }
+      ${CART_PROBLEMS}
+    }
+  }
+  ${CART_FIELDS}
+`;
+
+export const STOREFRONT_CART_LINES_UPDATE = /* GraphQL */ `
+  mutation StorefrontCartLinesUpdate($cartId: ID!, $lines: [CartLineUpdateInput!]!) {
+    cartLinesUpdate(cartId: $cartId, lines: $lines) {
+      cart {
+        ...StorefrontCartFields
+      }
+      ${CART_PROBLEMS}
+    }
+  }
+  ${CART_FIELDS}
+`;
+
+export const STOREFRONT_CART_LINES_REMOVE = /* GraphQL */ `
+  mutation StorefrontCartLinesRemove($cartId: ID!, $lineIds: [ID!]!) {
+    cartLinesRemove(cartId: $cartId, lineIds: $lineIds) {
+      cart {
+        ...StorefrontCartFields
+      }
+      ${CART_PROBLEMS}
+    }
+  }
+  ${CART_FIELDS}
+`;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { compareForSort, matchesCatalogQuery } from '../../domain/catalog-query.ts';
+import type { CatalogPage, CatalogQuery, CommercePort, Product } from '../../ports/commerce.ts';
+import { AppError } from '../../ports/errors.ts';
+import { storefrontSearch, storefrontSort } from './catalog-search.ts';
+import type { ShopifyClient } from './client.ts';
+import { STOREFRONT_NODE, STOREFRONT_PRODUCTS } from './documents/storefront.ts';
+import { pageInfoSchema, parseWire, reshapeStorefrontProduct, storefrontProductSchema } from './reshape.ts';
+
+/** The storefront page size (spec section 9). */
+const PAGE = 250;
+/** 200 pages of 250: far past any card shop, and a stop for a cursor that never ends. */
+const MAX_PAGES = 200;
+
+const productsPage = z.object({
+  products: z.object({
+    pageInfo: pageInfoSchema,
+    edges: z.array(z.object({ cursor: z.string(), node: storefrontProductSchema })),
+  }),
+});
+const nodeAnswer = z.object({
+  node: z
+    .union([
+      storefrontProductSchema.extend({ __typename: z.literal('Product') }),
+      z.object({ __typename: z.literal('ProductVariant'), id: z.string(), product: storefrontProductSchema }),
+      z.object({ __typename: z.string() }),
+    ])
+    .nullable(),
+});
+
+const SHOPIFY_PRODUCT_ID = /^gid:\/\/shopify\/(Product|ProductVariant)\/\d{1,20}$/;
+
+/** The catalogue's change counter, kept by the shop (Shopify has none to read). */
+export type CatalogVersion = { get(): Promise<number>; bump(): Promise<void> };
+
+export type ShopifyCommerceDeps = {
+  storefront: ShopifyClient;
+  admin: ShopifyClient;
+  catalogVersion: CatalogVersion;
+};
+
+/** The catalogue on Shopify: reads through the Storefront API; admin writes through the Admin API. */
+export function createShopifyCommerce({ storefront, catalogVersion }: ShopifyCommerceDeps): CommercePort {
+  /** Every product matching `query`, paged 250 at a time with cursors until Shopify says there is no more. */
+  async function readAll(
+    variables: { query?: string | undefined; sortKey: string; reverse: boolean },
+    limit = Infinity,
+  ) {
+    const products: Product[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const first = Math.min(PAGE, limit - products.length);
+      const data: unknown = await storefront.request(STOREFRONT_PRODUCTS, { ...variables, first, after });
+      const { products: connection } = parseWire(productsPage, data, 'product page');
+      products.push(...connection.edges.map((edge) => reshapeStorefrontProduct(edge.node)));
+      after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
+      if (!after || products.length >= limit) return products;
+    }
+    throw new AppError('unavailable', 'Ο κατάλογος του Shopify δεν τελειώνει· η ανάγνωση σταμάτησε.');
+  }
+
+  async function searchProducts(query: CatalogQuery): Promise<CatalogPage> {
+    const empty = (query.teams && query.teams.length === 0) || (query.titles && query.titles.length === 0);
+    const found = empty
+      ? []
+      : (await readAll({ query: storefrontSearch(query), ...storefrontSort(query.sort) }))
+          .filter((product) => matchesCatalogQuery(product, query))
+          .sort(compareForSort(query.sort));
+    const pageCount = Math.max(1, Math.ceil(found.length / query.pageSize));
+    const page = Math.min(Math.max(1, query.page), pageCount);
+    return {
+      products: found.slice((page - 1) * query.pageSize, page * query.pageSize),
+      total: found.length,
+      page,
+      pageSize: query.pageSize,
+      pageCount,
+    };
+  }
+
+  const notYet = async (): Promise<never> => {
+    throw new AppError('unavailable', 'Οι αλλαγές προϊόντων στο Shopify δεν είναι ακόμη διαθέσιμες.');
+  };
+
+  return {
+    searchProducts,
+
+    listProducts: () => readAll({ sortKey: 'ID', reverse: true }),
+
+    recentProducts: (limit) => readAll({ sortKey: 'ID', reverse: true }, Math.max(0, limit)),
+
+    async getProduct(id) {
+      if (!SHOPIFY_PRODUCT_ID.test(id)) return null;
+      const { node } = parseWire(nodeAnswer, await storefront.request(STOREFRONT_NODE, { id }), 'product');
+      if (node?.__typename === 'Product')
+        return reshapeStorefrontProduct(node as z.infer<typeof storefrontProductSchema>);
+      if (node?.__typename === 'ProductVariant' && 'product' in node)
+        return reshapeStorefrontProduct(node.product);
+      return null;
+    },
+
+    // Admin writes (issue 9, step 6) are not built yet; the container does not offer Shopify until they are.
+    createProduct: notYet,
+    updateProduct: notYet,
+    deleteProduct: notYet,
+
+    version: () => catalogVersion.get(),
+  };
+}

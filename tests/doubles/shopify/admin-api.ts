@@ -1,0 +1,461 @@
+import { connection } from './connection.ts';
+import { matches, parseSearch } from './search-syntax.ts';
+import {
+  centsToDecimal,
+  type DoubleOrder,
+  type DoubleProduct,
+  type DoubleStore,
+  gid,
+  gidNumber,
+  normaliseTags,
+} from './store.ts';
+import { searchable, sortProducts } from './storefront-api.ts';
+
+type Args = Record<string, unknown>;
+type UserError = { field: string[] | null; message: string; code?: string | null };
+
+const ADJUST_REASONS = new Set([
+  'correction',
+  'cycle_count_available',
+  'damaged',
+  'movement_created',
+  'movement_updated',
+  'movement_received',
+  'movement_canceled',
+  'other',
+  'promotion',
+  'quality_control',
+  'received',
+  'reservation_created',
+  'reservation_deleted',
+  'reservation_updated',
+  'restock',
+  'safety_stock',
+  'shrinkage',
+]);
+
+type MediaInput = { mediaContentType?: string; originalSource?: string; alt?: string };
+type ProductFields = {
+  id?: string;
+  title?: string;
+  descriptionHtml?: string;
+  tags?: string[];
+  productType?: string;
+  vendor?: string;
+  status?: DoubleProduct['status'];
+};
+
+/** The Admin API's root fields over the store: products, publishing, inventory, media, orders. */
+export function adminRoot(store: DoubleStore, baseUrl: string) {
+  const fileUrl = (key: string) => `${baseUrl}/cdn/${key}`;
+
+  function productView(product: DoubleProduct) {
+    return {
+      __typename: 'Product',
+      id: gid('Product', product.id),
+      legacyResourceId: String(product.id),
+      handle: `product-${product.id}`,
+      title: product.title,
+      description: store.descriptionText(product),
+      descriptionHtml: product.descriptionHtml,
+      tags: product.tags,
+      productType: product.productType,
+      vendor: product.vendor,
+      status: product.status,
+      createdAt: product.createdAt,
+      updatedAt: product.updatedAt,
+      totalInventory: store.available(product) ?? 0,
+      media: (args: Args) =>
+        connection(product.media, args, (media) => ({
+          __typename: 'MediaImage',
+          id: gid('MediaImage', media.id),
+          alt: media.alt,
+          mediaContentType: 'IMAGE',
+          status: 'READY',
+          image: { url: media.url, width: media.width, height: media.height, altText: media.alt },
+        })),
+      variants: (args: Args) => connection([product], args, variantView),
+    };
+  }
+
+  function variantView(product: DoubleProduct) {
+    return {
+      __typename: 'ProductVariant',
+      id: gid('ProductVariant', product.variant.id),
+      price: product.variant.price,
+      inventoryPolicy: product.variant.policy,
+      inventoryQuantity: store.available(product) ?? 0,
+      inventoryItem: itemView(product),
+      product: () => productView(product),
+    };
+  }
+
+  function itemView(product: DoubleProduct) {
+    const item = product.variant.item;
+    return {
+      __typename: 'InventoryItem',
+      id: gid('InventoryItem', item.id),
+      tracked: item.tracked,
+      inventoryLevel: (args: Args) => {
+        const locationId = gidNumber('Location', args.locationId);
+        const quantity = locationId === null ? undefined : store.levels.get(item.id)?.get(locationId);
+        if (quantity === undefined) return null;
+        return {
+          __typename: 'InventoryLevel',
+          id: gid('InventoryLevel', `${item.id}?inventory_item_id=${item.id}&location_id=${locationId}`),
+          quantities: (quantityArgs: Args) =>
+            ((quantityArgs.names ?? []) as string[]).map((name) => ({
+              __typename: 'InventoryQuantity',
+              name,
+              quantity: name === 'available' || name === 'on_hand' ? quantity : 0,
+            })),
+        };
+      },
+    };
+  }
+
+  function orderView(order: DoubleOrder) {
+    return {
+      __typename: 'Order',
+      id: gid('Order', order.id),
+      legacyResourceId: String(order.id),
+      name: order.name,
+      createdAt: order.createdAt,
+      cancelledAt: order.cancelledAt,
+      email: order.email,
+      displayFinancialStatus: order.financialStatus,
+      displayFulfillmentStatus: order.fulfillmentStatus,
+      totalPriceSet: {
+        shopMoney: { amount: centsToDecimal(order.totalCents), currencyCode: 'EUR' },
+        presentmentMoney: { amount: centsToDecimal(order.totalCents), currencyCode: 'EUR' },
+      },
+      customer: order.customerName ? { __typename: 'Customer', displayName: order.customerName } : null,
+    };
+  }
+
+  /** Media from CreateMediaInput: a staged upload that received its file, or an outside URL. */
+  function attachMedia(product: DoubleProduct, media: MediaInput[], userErrors: UserError[]) {
+    media.forEach((input, index) => {
+      const source = input.originalSource ?? '';
+      const staged = [...store.uploads.values()].find(
+        (upload) => source === `${baseUrl}/staged/${upload.key}`,
+      );
+      if (input.mediaContentType !== 'IMAGE') {
+        userErrors.push({
+          field: ['media', String(index), 'mediaContentType'],
+          message: 'Only images are supported.',
+        });
+      } else if (staged) {
+        if (!staged.file) {
+          userErrors.push({
+            field: ['media', String(index), 'originalSource'],
+            message: 'Image URL is invalid',
+          });
+          return;
+        }
+        store.addMedia(product, { url: fileUrl(staged.key), alt: input.alt ?? '' });
+      } else if (/^https?:\/\//.test(source) && !source.startsWith(`${baseUrl}/staged/`)) {
+        store.addMedia(product, { url: source, alt: input.alt ?? '' });
+      } else {
+        userErrors.push({
+          field: ['media', String(index), 'originalSource'],
+          message: 'Image URL is invalid',
+        });
+      }
+    });
+  }
+
+  function applyFields(product: DoubleProduct, fields: ProductFields) {
+    if (fields.title !== undefined) product.title = fields.title.trim();
+    if (fields.descriptionHtml !== undefined) product.descriptionHtml = fields.descriptionHtml;
+    if (fields.tags !== undefined) product.tags = normaliseTags(fields.tags);
+    if (fields.productType !== undefined) product.productType = fields.productType;
+    if (fields.vendor !== undefined) product.vendor = fields.vendor;
+    if (fields.status !== undefined) product.status = fields.status;
+    product.updatedAt = store.now();
+  }
+
+  const productOf = (id: unknown) => store.products.get(gidNumber('Product', id) ?? -1);
+  const notFound = (field: string[], what = 'Product') => ({ field, message: `${what} does not exist` });
+
+  return {
+    shop: () => ({
+      __typename: 'Shop',
+      name: 'CardVault double',
+      myshopifyDomain: 'cardvault-double.myshopify.com',
+    }),
+
+    products: (args: Args) => {
+      const search = typeof args.query === 'string' ? parseSearch(args.query) : null;
+      const found = [...store.products.values()].filter((product) =>
+        matches(search, searchable(store, product)),
+      );
+      return connection(sortProducts(found, args.sortKey, args.reverse), args, productView);
+    },
+
+    product: (args: Args) => {
+      const product = productOf(args.id);
+      return product ? productView(product) : null;
+    },
+
+    publications: (args: Args) =>
+      connection(store.publications, args, (publication) => ({
+        __typename: 'Publication',
+        id: gid('Publication', publication.id),
+        name: publication.title,
+        catalog: {
+          __typename: 'AppCatalog',
+          id: gid('AppCatalog', publication.id),
+          title: publication.title,
+        },
+      })),
+
+    locations: (args: Args) =>
+      connection(store.locations, args, (location) => ({
+        __typename: 'Location',
+        id: gid('Location', location.id),
+        name: location.name,
+      })),
+
+    inventoryItem: (args: Args) => {
+      const product = store.findByItem(gidNumber('InventoryItem', args.id) ?? -1);
+      return product ? itemView(product) : null;
+    },
+
+    orders: (args: Args) => {
+      const sorted = [...store.orders].sort((a, b) => a.id - b.id);
+      return connection(args.reverse === true ? sorted.reverse() : sorted, args, orderView);
+    },
+
+    productCreate: (args: Args) => {
+      const fields = (args.product ?? args.input ?? {}) as ProductFields;
+      if (!fields.title?.trim())
+        return { product: null, userErrors: [{ field: ['title'], message: "Title can't be blank" }] };
+      const product = store.createProduct({ ...fields, title: fields.title.trim() });
+      const userErrors: UserError[] = [];
+      attachMedia(product, (args.media ?? []) as MediaInput[], userErrors);
+      return { product: productView(product), userErrors };
+    },
+
+    productUpdate: (args: Args) => {
+      const fields = (args.product ?? args.input ?? {}) as ProductFields;
+      const product = productOf(fields.id);
+      if (!product) return { product: null, userErrors: [notFound(['id'])] };
+      if (fields.title !== undefined && !fields.title.trim())
+        return { product: null, userErrors: [{ field: ['title'], message: "Title can't be blank" }] };
+      applyFields(product, fields);
+      const userErrors: UserError[] = [];
+      attachMedia(product, (args.media ?? []) as MediaInput[], userErrors);
+      return { product: productView(product), userErrors };
+    },
+
+    productDelete: (args: Args) => {
+      const id = (args.input as { id?: string } | undefined)?.id;
+      const product = productOf(id);
+      if (!product) return { deletedProductId: null, userErrors: [notFound(['id'])] };
+      store.products.delete(product.id);
+      store.levels.delete(product.variant.item.id);
+      return { deletedProductId: gid('Product', product.id), userErrors: [] };
+    },
+
+    publishablePublish: (args: Args) => {
+      const product = productOf(args.id);
+      if (!product) return { publishable: null, userErrors: [notFound(['id'], 'Publishable')] };
+      const inputs = (args.input ?? []) as Array<{ publicationId?: string }>;
+      const ids = inputs.map((input) => gidNumber('Publication', input.publicationId));
+      const known = new Set(store.publications.map((publication) => publication.id));
+      const unknown = ids.findIndex((id) => id === null || !known.has(id));
+      if (unknown !== -1)
+        return {
+          publishable: null,
+          userErrors: [
+            { field: ['input', String(unknown), 'publicationId'], message: 'Publication does not exist' },
+          ],
+        };
+      for (const id of ids) product.publicationIds.add(id as number);
+      return { publishable: productView(product), userErrors: [] };
+    },
+
+    productVariantsBulkUpdate: (args: Args) => {
+      const product = productOf(args.productId);
+      if (!product) return { product: null, productVariants: null, userErrors: [notFound(['productId'])] };
+      const variants = (args.variants ?? []) as Array<{
+        id?: string;
+        price?: string;
+        inventoryPolicy?: 'DENY' | 'CONTINUE';
+      }>;
+      const userErrors: UserError[] = [];
+      variants.forEach((variant, index) => {
+        if (gidNumber('ProductVariant', variant.id) !== product.variant.id)
+          userErrors.push({
+            field: ['variants', String(index), 'id'],
+            message: 'Product variant does not exist',
+            code: 'PRODUCT_VARIANT_DOES_NOT_EXIST',
+          });
+        else if (variant.price !== undefined && !(Number(variant.price) >= 0))
+          userErrors.push({
+            field: ['variants', String(index), 'price'],
+            message: 'Price must be greater than or equal to 0',
+            code: 'INVALID_INPUT',
+          });
+      });
+      if (userErrors.length > 0) return { product: null, productVariants: null, userErrors };
+      for (const variant of variants) {
+        if (variant.price !== undefined) product.variant.price = Number(variant.price).toFixed(2);
+        if (variant.inventoryPolicy !== undefined) product.variant.policy = variant.inventoryPolicy;
+      }
+      product.updatedAt = store.now();
+      return { product: productView(product), productVariants: [variantView(product)], userErrors: [] };
+    },
+
+    inventoryItemUpdate: (args: Args) => {
+      const product = store.findByItem(gidNumber('InventoryItem', args.id) ?? -1);
+      if (!product) return { inventoryItem: null, userErrors: [notFound(['id'], 'Inventory item')] };
+      const input = (args.input ?? {}) as { tracked?: boolean };
+      if (input.tracked !== undefined) product.variant.item.tracked = input.tracked;
+      return { inventoryItem: itemView(product), userErrors: [] };
+    },
+
+    inventoryActivate: (args: Args) => {
+      const product = store.findByItem(gidNumber('InventoryItem', args.inventoryItemId) ?? -1);
+      const locationId = gidNumber('Location', args.locationId);
+      if (!product)
+        return { inventoryLevel: null, userErrors: [notFound(['inventoryItemId'], 'Inventory item')] };
+      if (!store.locations.some((location) => location.id === locationId))
+        return { inventoryLevel: null, userErrors: [notFound(['locationId'], 'Location')] };
+      const levels = store.levels.get(product.variant.item.id);
+      if (!levels?.has(locationId as number))
+        store.setAvailable(product.variant.item.id, locationId as number, 0);
+      return {
+        inventoryLevel: itemView(product).inventoryLevel({ locationId: args.locationId }),
+        userErrors: [],
+      };
+    },
+
+    inventoryAdjustQuantities: (args: Args) => {
+      const input = (args.input ?? {}) as {
+        name?: string;
+        reason?: string;
+        changes?: Array<{ delta: number; inventoryItemId: string; locationId: string }>;
+      };
+      const userErrors: UserError[] = [];
+      if (input.name !== 'available' && input.name !== 'on_hand')
+        userErrors.push({
+          field: ['input', 'name'],
+          message: 'The quantity name must be available or on_hand.',
+        });
+      if (!ADJUST_REASONS.has(input.reason ?? ''))
+        userErrors.push({ field: ['input', 'reason'], message: 'The specified reason is invalid.' });
+      const changes = (input.changes ?? []).map((change, index) => {
+        const itemId = gidNumber('InventoryItem', change.inventoryItemId) ?? -1;
+        const locationId = gidNumber('Location', change.locationId) ?? -1;
+        if (!store.findByItem(itemId))
+          userErrors.push({
+            field: ['input', 'changes', String(index), 'inventoryItemId'],
+            message: 'The specified inventory item could not be found.',
+          });
+        else if (!store.levels.get(itemId)?.has(locationId))
+          userErrors.push({
+            field: ['input', 'changes', String(index), 'locationId'],
+            message: 'The specified inventory item is not stocked at the location.',
+          });
+        return { itemId, locationId, delta: change.delta };
+      });
+      if (userErrors.length > 0) return { inventoryAdjustmentGroup: null, userErrors };
+      for (const change of changes) {
+        const current = store.levels.get(change.itemId)?.get(change.locationId) ?? 0;
+        store.setAvailable(change.itemId, change.locationId, current + change.delta);
+      }
+      return {
+        inventoryAdjustmentGroup: {
+          __typename: 'InventoryAdjustmentGroup',
+          reason: input.reason,
+          changes: changes.map((change) => ({
+            __typename: 'InventoryChange',
+            name: input.name,
+            delta: change.delta,
+          })),
+        },
+        userErrors: [],
+      };
+    },
+
+    stagedUploadsCreate: (args: Args) => {
+      const inputs = (args.input ?? []) as Array<{
+        filename: string;
+        mimeType: string;
+        fileSize?: string | number;
+        resource: string;
+        httpMethod?: string;
+      }>;
+      const userErrors: UserError[] = [];
+      const targets = inputs.map((input, index) => {
+        const size = input.fileSize === undefined ? null : Number(input.fileSize);
+        if (input.resource !== 'IMAGE' || !input.mimeType.startsWith('image/'))
+          userErrors.push({
+            field: ['input', String(index), 'mimeType'],
+            message: 'Only images can be staged.',
+          });
+        if (size !== null && size > 20 * 1024 * 1024)
+          userErrors.push({
+            field: ['input', String(index), 'fileSize'],
+            message: 'File size is too large.',
+          });
+        const upload = store.stageUpload(input.filename, input.mimeType, size);
+        return {
+          url: `${baseUrl}/staged-uploads`,
+          resourceUrl: `${baseUrl}/staged/${upload.key}`,
+          parameters: [
+            { name: 'key', value: upload.key },
+            { name: 'Content-Type', value: input.mimeType },
+          ],
+        };
+      });
+      return userErrors.length > 0
+        ? { stagedTargets: null, userErrors }
+        : { stagedTargets: targets, userErrors };
+    },
+
+    productReorderMedia: (args: Args) => {
+      const product = productOf(args.id);
+      if (!product) return { job: null, mediaUserErrors: [notFound(['id'])] };
+      const moves = (args.moves ?? []) as Array<{ id: string; newPosition: string | number }>;
+      for (const [index, move] of moves.entries()) {
+        const mediaId = gidNumber('MediaImage', move.id);
+        const from = product.media.findIndex((media) => media.id === mediaId);
+        if (from === -1)
+          return {
+            job: null,
+            mediaUserErrors: [{ field: ['moves', String(index), 'id'], message: 'Media does not exist' }],
+          };
+        const [moved] = product.media.splice(from, 1);
+        if (moved) product.media.splice(Math.min(Number(move.newPosition), product.media.length), 0, moved);
+      }
+      product.updatedAt = store.now();
+      return {
+        job: { __typename: 'Job', id: gid('Job', store.nextId('Job')), done: true },
+        mediaUserErrors: [],
+      };
+    },
+
+    fileUpdate: (args: Args) => {
+      const files = (args.files ?? []) as Array<{ id: string; referencesToRemove?: string[] }>;
+      const userErrors: UserError[] = [];
+      for (const [index, file] of files.entries()) {
+        const mediaId = gidNumber('MediaImage', file.id);
+        const owners = [...store.products.values()].filter((product) =>
+          product.media.some((media) => media.id === mediaId),
+        );
+        if (owners.length === 0) {
+          userErrors.push({ field: ['files', String(index), 'id'], message: 'File does not exist' });
+          continue;
+        }
+        for (const productId of file.referencesToRemove ?? []) {
+          const product = productOf(productId);
+          if (product) product.media = product.media.filter((media) => media.id !== mediaId);
+        }
+      }
+      return { files: [], userErrors };
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PRODUCT_CREATE,
+  ADMIN_PRODUCTS,
+} from '../../../src/adapters/commerce-shopify/documents/admin.ts';
+import {
+  STOREFRONT_CART_CREATE,
+  STOREFRONT_CART_LINES_ADD,
+  STOREFRONT_PRODUCTS,
+} from '../../../src/adapters/commerce-shopify/documents/storefront.ts';
+import { type ShopifyDouble, startShopifyDouble } from './server.ts';
+
+/** The double must behave like Shopify where the shop relies on it; these pin that down. */
+let double: ShopifyDouble;
+/** The double's clock: time moves only when a test moves it. */
+let clock = 0;
+
+beforeAll(async () => {
+  double = await startShopifyDouble({ clock: () => clock });
+});
+afterAll(() => double.close());
+beforeEach(() => double.reset());
+
+// biome-ignore lint/suspicious/noExplicitAny: raw wire JSON, read field by field in assertions.
+type Wire = any;
+type Answer = { status: number; headers: Headers; body: Record<string, unknown> };
+
+async function call(
+  api: 'storefront' | 'admin',
+  query: string,
+  variables = {},
+  token?: string,
+): Promise<Answer> {
+  const admin = api === 'admin';
+  const response = await fetch(`${double.url}${admin ? '/admin' : ''}/api/2026-04/graphql.json`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [admin ? 'x-shopify-access-token' : 'x-shopify-storefront-access-token']:
+        token ?? (admin ? double.adminToken : double.storefrontToken),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+const data = (answer: Answer) => answer.body.data as Record<string, Wire>;
+
+describe('the Shopify double', () => {
+  it('refuses a wrong token on either API', async () => {
+    expect((await call('storefront', STOREFRONT_PRODUCTS, { first: 1 }, 'nope')).status).toBe(401);
+    expect((await call('admin', ADMIN_PRODUCTS, { first: 1 }, 'nope')).status).toBe(401);
+  });
+
+  it('answers a document the schema refuses with errors, as Shopify does', async () => {
+    const answer = await call('storefront', '{ products(first: 1) { edges { node { priceRange2 } } } }');
+    expect(answer.status).toBe(200);
+    expect((answer.body.errors as Wire)[0].message).toMatch(
+      /^Cannot query field "priceRange2" on type "Product"/,
+    );
+  });
+
+  it('pages the catalogue with cursors and gids, at most 250 at a time', async () => {
+    for (let n = 1; n <= 5; n += 1)
+      double.store.seedProduct({ title: `Card ${n}`, priceCents: 100 * n, quantity: n });
+    const first = data(
+      await call('storefront', STOREFRONT_PRODUCTS, { first: 2, sortKey: 'ID', reverse: true }),
+    );
+    expect(first.products.edges.map((edge: Wire) => edge.node.title)).toEqual(['Card 5', 'Card 4']);
+    expect(first.products.edges[0].node.id).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
+    expect(first.products.edges[0].node.variants.edges[0].node).toMatchObject({
+      id: expect.stringMatching(/^gid:\/\/shopify\/ProductVariant\/\d+$/),
+      price: { amount: '5.00', currencyCode: 'EUR' },
+      quantityAvailable: 5,
+    });
+    expect(first.products.pageInfo.hasNextPage).toBe(true);
+    const second = data(
+      await call('storefront', STOREFRONT_PRODUCTS, {
+        first: 250,
+        after: first.products.pageInfo.endCursor,
+        sortKey: 'ID',
+        reverse: true,
+      }),
+    );
+    expect(second.products.edges.map((edge: Wire) => edge.node.title)).toEqual([
+      'Card 3',
+      'Card 2',
+      'Card 1',
+    ]);
+    expect(second.products.pageInfo.hasNextPage).toBe(false);
+    expect(
+      JSON.stringify((await call('storefront', STOREFRONT_PRODUCTS, { first: 251 })).body.errors),
+    ).toMatch(/250/);
+  });
+
+  it('filters with the search syntax', async () => {
+    double.store.seedProduct({
+      title: 'Luka Doncic Prizm',
+      tags: ['Dallas Mavericks', 'offer'],
+      productType: 'Card',
+      priceCents: 500,
+      quantity: 1,
+    });
+    double.store.seedProduct({
+      title: 'Mystery pack',
+      productType: 'Mystery Pack',
+      priceCents: 1500,
+      quantity: 1,
+    });
+    const titles = async (query: string) =>
+      data(await call('storefront', STOREFRONT_PRODUCTS, { first: 10, query })).products.edges.map(
+        (edge: Wire) => edge.node.title,
+      );
+    expect(await titles('tag:offer AND product_type:Card')).toEqual(['Luka Doncic Prizm']);
+    expect(await titles('tag:"dallas mavericks"')).toEqual(['Luka Doncic Prizm']);
+    expect(await titles('variants.price:>=10')).toEqual(['Mystery pack']);
+    expect(await titles('title:doncic OR title:mystery')).toHaveLength(2);
+    expect(await titles('NOT tag:offer')).toEqual(['Mystery pack']);
+  });
+
+  it('caps cart lines at the stock under DENY and says so in cart warnings', async () => {
+    const card = double.store.seedProduct({ title: 'Last card', priceCents: 900, quantity: 2 });
+    const variantId = `gid://shopify/ProductVariant/${card.variant.id}`;
+    const created = data(
+      await call('storefront', STOREFRONT_CART_CREATE, {
+        input: { lines: [{ merchandiseId: variantId, quantity: 1 }] },
+      }),
+    );
+    const cartId = created.cartCreate.cart.id;
+    expect(cartId).toMatch(/^gid:\/\/shopify\/Cart\/\w+\?key=\w+$/);
+    const added = data(
+      await call('storefront', STOREFRONT_CART_LINES_ADD, {
+        cartId,
+        lines: [{ merchandiseId: variantId, quantity: 5 }],
+      }),
+    );
+    expect(added.cartLinesAdd.cart.totalQuantity).toBe(2);
+    expect(added.cartLinesAdd.warnings).toEqual([
+      expect.objectContaining({
+        code: 'MERCHANDISE_NOT_ENOUGH_STOCK',
+        target: added.cartLinesAdd.cart.lines.edges[0].node.id,
+      }),
+    ]);
+    const unknown = data(
+      await call('storefront', STOREFRONT_CART_LINES_ADD, {
+        cartId,
+        lines: [{ merchandiseId: 'gid://shopify/ProductVariant/1', quantity: 1 }],
+      }),
+    );
+    expect(unknown.cartLinesAdd.userErrors[0]).toMatchObject({ code: 'INVALID' });
+  });
+
+  it('answers Admin userErrors and reports the query cost', async () => {
+    const answer = await call('admin', ADMIN_PRODUCT_CREATE, { product: { title: '  ' } });
+    expect(data(answer).productCreate).toEqual({
+      product: null,
+      userErrors: [{ field: ['title'], message: "Title can't be blank" }],
+    });
+    expect((answer.body.extensions as Wire).cost.throttleStatus).toMatchObject({
+      maximumAvailable: 2000,
+      restoreRate: 100,
+    });
+  });
+
+  it('throttles on demand: 429 with Retry-After, and THROTTLED with the bucket state', async () => {
+    double.failNext({ api: 'storefront', kind: 'http429', retryAfter: 2 });
+    const limited = await call('storefront', STOREFRONT_PRODUCTS, { first: 1 });
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '2']);
+    expect((await call('storefront', STOREFRONT_PRODUCTS, { first: 1 })).status).toBe(200);
+
+    double.drainBucket();
+    const throttled = await call('admin', ADMIN_PRODUCTS, { first: 1 });
+    expect((throttled.body.errors as Wire)[0].extensions.code).toBe('THROTTLED');
+    expect((throttled.body.extensions as Wire).cost).toMatchObject({
+      requestedQueryCost: 10,
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: expect.any(Number), restoreRate: 100 },
+    });
+    clock += 120; // 12 points at 100 per second: enough for one query of cost 10
+    expect((await call('admin', ADMIN_PRODUCTS, { first: 1 })).body.errors).toBeUndefined();
+  });
+});
