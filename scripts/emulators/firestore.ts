@@ -39,7 +39,16 @@ export type FirestoreEmulator = {
   stop(): Promise<void>;
 };
 
-type Call = { request: Record<string, any>; write(value: unknown): void; end(): void };
+/** The parts of the gRPC requests read here (the package's generated message classes). */
+type Write = { has_delete: boolean; delete: string; update: { name: string } };
+type Request = {
+  has_new_transaction?: boolean;
+  has_transaction?: boolean;
+  transaction?: Uint8Array;
+  documents?: string[];
+  writes?: Write[];
+};
+type Call = { request: Request; write(value: unknown): void; end(): void };
 type Callback = (error: { code: number; message: string } | null, value?: unknown) => void;
 
 export async function startFirestoreEmulator(port = 0): Promise<FirestoreEmulator> {
@@ -70,11 +79,11 @@ export async function startFirestoreEmulator(port = 0): Promise<FirestoreEmulato
         id = newTransaction();
         call.write(BatchGetDocumentsResponse.fromObject({ transaction: id }));
       } else if (request.has_transaction) {
-        id = request.transaction;
+        id = request.transaction ?? null;
       }
       const reads = id ? transactions.get(key(id)) : undefined;
       const readTime = timestamp(new Date());
-      for (const path of request.documents as string[]) {
+      for (const path of request.documents ?? []) {
         reads?.set(path, writes.get(path) ?? 0);
         const document = state.getDocument(path);
         call.write(
@@ -90,7 +99,7 @@ export async function startFirestoreEmulator(port = 0): Promise<FirestoreEmulato
 
     Commit(call: Call, callback: Callback) {
       const { request } = call;
-      const id = request.transaction as Uint8Array | undefined;
+      const id = request.transaction;
       if (id && id.length > 0) {
         const reads = transactions.get(key(id));
         transactions.delete(key(id));
@@ -105,7 +114,7 @@ export async function startFirestoreEmulator(port = 0): Promise<FirestoreEmulato
       const date = new Date(Math.max(Date.now(), lastCommitMs + 1));
       lastCommitMs = date.getTime();
       try {
-        const results = (request.writes as Array<Record<string, any>>).map((write) => {
+        const results = (request.writes ?? []).map((write) => {
           const result = state.writeV1Document(date, write as never);
           const path = write.has_delete ? write.delete : write.update.name;
           writes.set(path, (writes.get(path) ?? 0) + 1);
@@ -125,7 +134,7 @@ export async function startFirestoreEmulator(port = 0): Promise<FirestoreEmulato
     }
 
     override Rollback(call: Call, callback: Callback) {
-      transactions.delete(key(call.request.transaction));
+      if (call.request.transaction) transactions.delete(key(call.request.transaction));
       super.Rollback(call, callback);
     }
   }
