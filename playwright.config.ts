@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { emulatedEnv } from './scripts/emulators/hosted-env.ts';
 
 /** e2e runs against the real built app on a fresh temp data folder, in Debian's Chromium. */
 // A port per run (kept in the env so the test workers agree), so parallel runs never collide.
@@ -8,6 +9,22 @@ const port = Number(process.env.E2E_PORT ?? 4517 + (process.pid % 1000));
 process.env.E2E_PORT = String(port);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `cardshop-e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+
+/**
+ * E2E_BACKENDS=hosted runs the same suite with documents, auth and mail on the Firestore and Auth
+ * emulators and the EmailJS recorder (commerce local), on ports next to the shop's. The settings
+ * go to the test workers too, so fixtures open the same backends as the server.
+ */
+const hosted = process.env.E2E_BACKENDS === 'hosted';
+const emulatorPorts = { firestore: port + 20_000, auth: port + 21_000, emailjs: port + 22_000 };
+const hostedEnv = hosted
+  ? emulatedEnv({
+      firestoreHost: `127.0.0.1:${emulatorPorts.firestore}`,
+      authUrl: `http://127.0.0.1:${emulatorPorts.auth}`,
+      emailjsOrigin: `http://127.0.0.1:${emulatorPorts.emailjs}`,
+    })
+  : {};
+if (hosted) process.env.E2E_HOSTED_ENV = JSON.stringify(hostedEnv);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -43,7 +60,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, grep: /@phone/ },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/${hosted ? 'start-emulated' : 'start'}.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -55,6 +72,13 @@ export default defineConfig({
       REBUILD_DEBOUNCE_MS: '200',
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'e2e-admin-password-123',
+      ...(hosted
+        ? {
+            FIRESTORE_EMULATOR_PORT: String(emulatorPorts.firestore),
+            AUTH_EMULATOR_PORT: String(emulatorPorts.auth),
+            EMAILJS_RECORDER_PORT: String(emulatorPorts.emailjs),
+          }
+        : {}),
     },
   },
 });

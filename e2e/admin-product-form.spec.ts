@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '../src/ports/documents.ts';
 import type { AdminProduct } from '../src/stores/admin-api.ts';
+import { signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 
 /**
@@ -21,9 +22,7 @@ async function picture(name: string, background: string): Promise<Upload> {
 }
 
 async function signIn(page: Page) {
-  const response = await page.request.post('/api/session', {
-    data: { email: 'admin@example.com', password: 'e2e-admin-password-123' },
-  });
+  const response = await page.request.post('/api/session', { data: await signInBody() });
   expect(response.status()).toBe(200);
 }
 
@@ -129,6 +128,9 @@ test('the form validates, adds a product with two images, reorders them and edit
   page,
   baseURL,
 }) => {
+  // A long walk through the whole form (two uploads, a rebuild); npm test runs two e2e suites at
+  // once on two cores, where it took 45-60 s.
+  test.slow();
   const errors = watchErrors(page, baseURL);
   // The compression worker loads its script from this shop, never from the library's default CDN.
   const workerScript = page.waitForResponse((response) =>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { SESSIONS_TABLE, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 
 /**
@@ -60,9 +61,7 @@ test('every admin endpoint refuses a missing session (401) and a forged or expir
   const before = await snapshot();
 
   // An expired session: a real one whose expiry is moved into the past.
-  const signIn = await request.post('/api/session', {
-    data: { email: 'admin@example.com', password: 'e2e-admin-password-123' },
-  });
+  const signIn = await request.post('/api/session', { data: await signInBody() });
   expect(signIn.status()).toBe(200);
   const token =
     (await request.storageState()).cookies.find((cookie) => cookie.name === 'shop_admin_session')?.value ??
@@ -70,7 +69,7 @@ test('every admin endpoint refuses a missing session (401) and a forged or expir
   expect(token).not.toBe('');
   const shop = openShop();
   try {
-    shop.engine.sqlite.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z'").run();
+    shop.engine.sqlite.prepare(`UPDATE ${SESSIONS_TABLE} SET expires_at = '2000-01-01T00:00:00.000Z'`).run();
   } finally {
     shop.close();
   }

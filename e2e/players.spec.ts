@@ -1,12 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 
-const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-123' };
+import { ADMIN, signInBody } from './fixtures/backends.ts';
+
 const TEAM = 'Olympiacos';
 
 type Category = { id: string; teams: { name: string; players: { name: string }[] }[] };
 
 async function signIn(page: Page) {
-  const response = await page.request.post('/api/session', { data: ADMIN });
+  const response = await page.request.post('/api/session', { data: await signInBody() });
   expect(response.status()).toBe(200);
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInBody } from './fixtures/backends.ts';
 
 const ROUTES = [
   '/',
@@ -74,12 +75,10 @@ test('the storefront build state is an admin API: refused without a session, rea
   expect(forged.status()).toBe(403);
 
   const wrong = await request.post('/api/session', {
-    data: { email: 'admin@example.com', password: 'not-the-password' },
+    data: await signInBody('admin@example.com', 'not-the-password'),
   });
   expect(wrong.status()).toBe(401);
-  const signIn = await request.post('/api/session', {
-    data: { email: 'admin@example.com', password: 'e2e-admin-password-123' },
-  });
+  const signIn = await request.post('/api/session', { data: await signInBody() });
   expect(signIn.status()).toBe(200);
   const state = await request.get('/api/admin/storefront');
   expect(state.status()).toBe(200);

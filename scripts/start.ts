@@ -28,7 +28,8 @@ setSharedContainer(container);
 
 const seeded = await seedShop(container);
 if (seeded.products > 0) console.info(`Demo shop created in ${env.dataDir} (${seeded.products} products).`);
-const admin = await ensureAdmin(container);
+// With Firebase Auth the admins are Firebase users with the admin claim, not local accounts.
+const admin = env.AUTH_BACKEND === 'local' ? await ensureAdmin(container) : null;
 
 let served: { handler: Handler; clientDir: string } | null = null;
 async function serveBuild(current: CurrentBuild): Promise<void> {
@@ -94,9 +95,11 @@ server.listen(env.PORT, env.HOST, () => {
   console.info(`\nThe shop is open at ${url}`);
   console.info(`Admin: ${url}/admin-login`);
   console.info(
-    admin.password
-      ? `  email: ${admin.email}\n  password: ${admin.password}   (shown once; change it with npm run admin -- reset-password ${admin.email})`
-      : `  email: ${admin.email} (password: from ADMIN_PASSWORD or the first start; reset with npm run admin -- reset-password ${admin.email})`,
+    !admin
+      ? '  a Firebase user with the admin claim (npm run admin -- grant-firebase-admin <email>)'
+      : admin.password
+        ? `  email: ${admin.email}\n  password: ${admin.password}   (shown once; change it with npm run admin -- reset-password ${admin.email})`
+        : `  email: ${admin.email} (password: from ADMIN_PASSWORD or the first start; reset with npm run admin -- reset-password ${admin.email})`,
   );
 });
 rebuilds.start();

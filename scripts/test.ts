@@ -2,14 +2,14 @@
  * npm test: type-check, lint, vitest (unit + integration) and Playwright e2e, then one closing
  * line `N passed, N failed` with the totals over all suites (CI reads that line).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const results = path.join(root, 'test-results');
-const only = process.argv.slice(2); // e.g. `npm test -- unit` runs one suite
+const only = process.argv.slice(2); // e.g. `npm test -- unit` runs one suite (or check, lint, e2e, e2e-hosted)
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 
 type Tally = { suite: string; passed: number; failed: number };
@@ -66,23 +66,62 @@ if (wanted('unit')) {
     failed: report ? report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
   });
 }
-if (wanted('e2e')) {
-  const chromium = ensureChromium();
-  const file = path.join(results, 'e2e.json');
+type E2eReport = { stats: { expected: number; unexpected: number; flaky: number } };
+
+/**
+ * One Playwright run; its own port and data folder come from its process (playwright.config.ts).
+ * `logFile`: the run's output goes there and is printed when it ends, so two runs in parallel do
+ * not interleave their lines.
+ */
+function runE2e(suite: string, env: NodeJS.ProcessEnv, logFile?: string): Promise<Tally> {
+  const file = path.join(results, `${suite}.json`);
   fs.rmSync(file, { force: true });
-  const status = run(bin('playwright'), ['test', '--reporter=list,json'], {
-    CHROMIUM_PATH: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  console.info(
+    `\n$ playwright test  (${suite}${logFile ? `, output in ${path.relative(root, logFile)}` : ''})`,
+  );
+  const child = spawn(bin('playwright'), ['test', '--reporter=list,json'], {
+    cwd: root,
+    stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(file);
-  tallies.push({
-    suite: 'e2e',
-    passed: report ? report.stats.expected : 0,
-    failed: report
-      ? report.stats.unexpected + report.stats.flaky + (status !== 0 && report.stats.unexpected === 0 ? 1 : 0)
-      : 1,
+  if (logFile) {
+    const log = fs.createWriteStream(logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (logFile) console.info(`\n--- ${suite} ---\n${fs.readFileSync(logFile, 'utf8')}`);
+      const report = readJson<E2eReport>(file);
+      resolve({
+        suite,
+        passed: report ? report.stats.expected : 0,
+        failed: report
+          ? report.stats.unexpected +
+            report.stats.flaky +
+            (code !== 0 && report.stats.unexpected === 0 ? 1 : 0)
+          : 1,
+      });
+    });
   });
 }
+
+// The suite once on the embedded backends, and once with documents, auth and mail on the
+// emulators and the EmailJS recorder (commerce local): in parallel, each on its own port and data.
+const e2eRuns: Array<Promise<Tally>> = [];
+if (wanted('e2e') || wanted('e2e-hosted')) {
+  const chromium = ensureChromium();
+  if (wanted('e2e')) e2eRuns.push(runE2e('e2e', { CHROMIUM_PATH: chromium }));
+  if (wanted('e2e-hosted'))
+    e2eRuns.push(
+      runE2e(
+        'e2e-hosted',
+        { CHROMIUM_PATH: chromium, E2E_BACKENDS: 'hosted' },
+        path.join(results, 'e2e-hosted.log'),
+      ),
+    );
+}
+tallies.push(...(await Promise.all(e2eRuns)));
 
 console.info('\nSuites:');
 for (const tally of tallies)

@@ -1,11 +1,15 @@
+import { createFirebaseAuth } from '../adapters/auth-firebase/index.ts';
 import { createLocalAuth } from '../adapters/auth-local/index.ts';
 import { createLocalBuilds } from '../adapters/builds-local/index.ts';
 import { createLocalCarts } from '../adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
 import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
 import { createLocalContact } from '../adapters/contact-local/index.ts';
+import { createFirestoreDocuments } from '../adapters/docs-firestore/index.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
-import { createOutboxMail } from '../adapters/mail-outbox/index.ts';
+import type { FirebaseSettings } from '../adapters/firebase/app.ts';
+import { createEmailJsTransport } from '../adapters/mail-emailjs/index.ts';
+import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
@@ -17,6 +21,7 @@ import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
 import { type Env, getEnv } from './env.ts';
+import { mailBackend, parseServiceAccount } from './env-hosted.ts';
 
 /** Every port the app uses, wired once. The only module that knows which adapter serves a port. */
 export type Container = {
@@ -35,33 +40,80 @@ export type Container = {
   close(): void;
 };
 
+/** The Firebase project, key and emulator use, from the validated settings (decision 010). */
+export function firebaseSettings(env: Env, emulatorHost: string | undefined): FirebaseSettings {
+  return {
+    projectId: env.FIREBASE_PROJECT_ID ?? '',
+    serviceAccount: env.FIREBASE_SERVICE_ACCOUNT
+      ? (parseServiceAccount(env.FIREBASE_SERVICE_ACCOUNT) ?? undefined)
+      : undefined,
+    emulated: emulatorHost !== undefined,
+  };
+}
+
+/** How the outbox delivers; null keeps every message in the outbox, readable with `npm run outbox`. */
+function mailTransport(env: Env): MailTransport | null {
+  const backend = mailBackend(env);
+  if (backend === 'emailjs')
+    return createEmailJsTransport({
+      serviceId: env.EMAILJS_SERVICE_ID ?? '',
+      templateId: env.EMAILJS_TEMPLATE_ID ?? '',
+      publicKey: env.EMAILJS_PUBLIC_KEY ?? '',
+      privateKey: env.EMAILJS_PRIVATE_KEY ?? '',
+      origin: env.EMAILJS_API_ORIGIN,
+    });
+  if (backend === 'smtp' && env.SMTP_HOST)
+    return createSmtpTransport({
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE === 'true',
+      user: env.SMTP_USER,
+      password: env.SMTP_PASSWORD,
+    });
+  return null;
+}
+
 export function createContainer(env: Env): Container {
   const engine = openEngine(env.dataDir);
+  // Hosted adapters hold connections that end with the container.
+  const closers: Array<() => Promise<void>> = [];
+  let documents: DocumentsPort;
+  if (env.DOCUMENTS_BACKEND === 'firestore') {
+    const firestore = createFirestoreDocuments(firebaseSettings(env, env.FIRESTORE_EMULATOR_HOST));
+    closers.push(firestore.close);
+    documents = firestore;
+  } else {
+    documents = createLocalDocuments(engine);
+  }
+  let auth: AuthPort;
+  if (env.AUTH_BACKEND === 'firebase') {
+    // Firebase checks the password; the sessions stay in the data folder (decision 011).
+    const firebaseAuth = createFirebaseAuth(firebaseSettings(env, env.FIREBASE_AUTH_EMULATOR_HOST), engine, {
+      sessionTtlHours: env.SESSION_TTL_HOURS,
+    });
+    closers.push(firebaseAuth.close);
+    auth = firebaseAuth;
+  } else {
+    auth = createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS });
+  }
+  // The local documents count in the SQLite counters already; hosted ones add their own version.
+  const hostedVersions = env.DOCUMENTS_BACKEND === 'local' ? [] : [() => documents.version()];
   return {
     env,
     engine,
     commerce: createLocalCommerce(engine),
     carts: createLocalCarts(engine.db),
     orders: createLocalOrders(engine.db),
-    documents: createLocalDocuments(engine),
-    auth: createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS }),
+    documents,
+    auth,
     media: createLocalMedia(engine),
-    mail: createOutboxMail(engine, {
-      from: env.MAIL_FROM,
-      // Without SMTP the outbox keeps every message, readable with `npm run outbox`.
-      transport: env.SMTP_HOST
-        ? createSmtpTransport({
-            host: env.SMTP_HOST,
-            port: env.SMTP_PORT,
-            secure: env.SMTP_SECURE === 'true',
-            user: env.SMTP_USER,
-            password: env.SMTP_PASSWORD,
-          })
-        : null,
-    }),
+    mail: createOutboxMail(engine, { from: env.MAIL_FROM, transport: mailTransport(env) }),
     contact: createLocalContact(engine),
-    builds: createLocalBuilds(engine),
-    close: () => engine.sqlite.close(),
+    builds: createLocalBuilds(engine, { hostedVersions }),
+    close: () => {
+      engine.sqlite.close();
+      for (const close of closers) void close();
+    },
   };
 }
 

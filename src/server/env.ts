@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { hostedEnvProblems, hostedEnvShape } from './env-hosted.ts';
 
 /**
  * Server configuration, validated once at start-up. Every problem is listed at once so a
@@ -21,10 +22,10 @@ const envSchema = z
       .enum(['local'], { message: "COMMERCE_BACKEND: only 'local' is available so far" })
       .default('local'),
     DOCUMENTS_BACKEND: z
-      .enum(['local'], { message: "DOCUMENTS_BACKEND: only 'local' is available so far" })
+      .enum(['local', 'firestore'], { message: 'DOCUMENTS_BACKEND must be local or firestore' })
       .default('local'),
     AUTH_BACKEND: z
-      .enum(['local'], { message: "AUTH_BACKEND: only 'local' is available so far" })
+      .enum(['local', 'firebase'], { message: 'AUTH_BACKEND must be local or firebase' })
       .default('local'),
     ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'ADMIN_EMAIL must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalText.pipe(
@@ -46,6 +47,11 @@ const envSchema = z
     SMTP_SECURE: z.enum(['true', 'false'], { message: 'SMTP_SECURE must be true or false' }).default('false'),
     SMTP_USER: optionalText,
     SMTP_PASSWORD: optionalText,
+    ...hostedEnvShape,
+  })
+  .superRefine((env, context) => {
+    for (const [key, message] of hostedEnvProblems(env))
+      context.addIssue({ code: 'custom', message, path: [key] });
   })
   .refine((env) => env.ADMIN_PASSWORD === undefined || env.ADMIN_EMAIL !== undefined, {
     message: 'ADMIN_EMAIL: needed when ADMIN_PASSWORD is set',

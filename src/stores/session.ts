@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { loginErrorMessage } from '../domain/messages.ts';
 import { type AdminUser, credentialsSchema } from '../ports/auth.ts';
 import { callApi } from './api.ts';
+import type { PublicFirebaseConfig } from './firebase-sign-in.ts';
 
 /**
  * Who is signed in to the dashboard (spec section 4, 'Auth state'): unknown until the server has
@@ -16,11 +17,17 @@ export type SessionState =
 export const $session = atom<SessionState>({ status: 'unknown' });
 
 let checking: Promise<SessionState> | null = null;
+/** Set when the shop signs admins in through Firebase Auth (the server says so with the session). */
+let firebaseConfig: PublicFirebaseConfig | null = null;
 
 /** Asks the server once per page load; a failed check counts as signed out (the login page asks again). */
 export function loadSession(): Promise<SessionState> {
   checking ??= (async () => {
-    const result = await callApi<{ user: AdminUser | null }>('GET', '/api/session');
+    const result = await callApi<{ user: AdminUser | null; firebase?: PublicFirebaseConfig | null }>(
+      'GET',
+      '/api/session',
+    );
+    if (result.ok) firebaseConfig = result.data.firebase ?? null;
     const state: SessionState =
       result.ok && result.data.user
         ? { status: 'signed-in', user: result.data.user }
@@ -52,13 +59,27 @@ export function credentialErrors({ email, password }: Credentials): CredentialEr
 // The server already answers these with the spec's catalogue text (invalid credential, too many requests).
 const CATALOGUE_KINDS = new Set(['unauthorized', 'rate_limited']);
 
+/**
+ * With Firebase Auth, the password goes to Firebase (its web SDK, loaded only then) and the server
+ * gets the ID token; otherwise the server checks email and password itself.
+ */
+async function signInProof(
+  credentials: Credentials,
+): Promise<{ ok: true; proof: object } | { ok: false; message: string }> {
+  const email = credentials.email.trim();
+  await loadSession();
+  if (!firebaseConfig) return { ok: true, proof: { email, password: credentials.password } };
+  const { firebaseIdToken } = await import('./firebase-sign-in.ts');
+  const result = await firebaseIdToken(firebaseConfig, email, credentials.password);
+  return result.ok ? { ok: true, proof: { idToken: result.idToken } } : result;
+}
+
 export async function signIn(
   credentials: Credentials,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const result = await callApi<{ user: AdminUser }>('POST', '/api/session', {
-    email: credentials.email.trim(),
-    password: credentials.password,
-  });
+  const proof = await signInProof(credentials);
+  if (!proof.ok) return proof;
+  const result = await callApi<{ user: AdminUser }>('POST', '/api/session', proof.proof);
   if (result.ok) {
     $session.set({ status: 'signed-in', user: result.data.user });
     return { ok: true };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../../src/server/env.ts';
+import { mailBackend } from '../../src/server/env-hosted.ts';
 
 function problemsOf(source: Record<string, string | undefined>): string[] {
   try {
@@ -60,13 +61,80 @@ describe('parseEnv', () => {
     }
   });
 
-  it('refuses a hosted backend with a clear message', () => {
-    expect(problemsOf({ COMMERCE_BACKEND: 'shopify' })).toEqual([
+  it('refuses an unknown backend with a clear message', () => {
+    expect(problemsOf({ COMMERCE_BACKEND: 'magento' })).toEqual([
       "COMMERCE_BACKEND: only 'local' is available so far",
     ]);
-    expect(problemsOf({ AUTH_BACKEND: 'firebase' })).toEqual([
-      "AUTH_BACKEND: only 'local' is available so far",
+    expect(problemsOf({ AUTH_BACKEND: 'ldap' })).toEqual(['AUTH_BACKEND must be local or firebase']);
+    expect(problemsOf({ MAIL_BACKEND: 'sendgrid' })).toEqual([
+      'MAIL_BACKEND must be outbox, smtp or emailjs',
     ]);
+  });
+
+  it('lists every setting the hosted backends still need', () => {
+    expect(
+      problemsOf({ DOCUMENTS_BACKEND: 'firestore', AUTH_BACKEND: 'firebase', MAIL_BACKEND: 'emailjs' }),
+    ).toEqual([
+      'FIREBASE_PROJECT_ID: needed when DOCUMENTS_BACKEND=firestore',
+      "FIREBASE_SERVICE_ACCOUNT or GOOGLE_APPLICATION_CREDENTIALS: needed when DOCUMENTS_BACKEND=firestore (the server's key)",
+      'PUBLIC_FIREBASE_API_KEY: needed when AUTH_BACKEND=firebase',
+      'PUBLIC_FIREBASE_AUTH_DOMAIN: needed when AUTH_BACKEND=firebase',
+      'EMAILJS_SERVICE_ID: needed when MAIL_BACKEND=emailjs',
+      'EMAILJS_TEMPLATE_ID: needed when MAIL_BACKEND=emailjs',
+      'EMAILJS_PUBLIC_KEY: needed when MAIL_BACKEND=emailjs',
+      'EMAILJS_PRIVATE_KEY: needed when MAIL_BACKEND=emailjs',
+    ]);
+  });
+
+  it('runs Firebase on the emulators without a key, and checks the key otherwise', () => {
+    const emulated = parseEnv({
+      DOCUMENTS_BACKEND: 'firestore',
+      AUTH_BACKEND: 'firebase',
+      FIREBASE_PROJECT_ID: 'demo-shop',
+      FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
+      PUBLIC_FIREBASE_API_KEY: 'demo-key',
+      PUBLIC_FIREBASE_AUTH_DOMAIN: 'demo-shop.firebaseapp.com',
+    });
+    expect(emulated.DOCUMENTS_BACKEND).toBe('firestore');
+    const account = JSON.stringify({
+      project_id: 'other-project',
+      client_email: 'shop@other-project.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n',
+    });
+    expect(
+      problemsOf({
+        DOCUMENTS_BACKEND: 'firestore',
+        FIREBASE_PROJECT_ID: 'my-shop',
+        FIREBASE_SERVICE_ACCOUNT: account,
+      }),
+    ).toEqual(['FIREBASE_SERVICE_ACCOUNT belongs to project other-project, not FIREBASE_PROJECT_ID my-shop']);
+    // The same key as base64 is read the same way.
+    expect(
+      problemsOf({
+        DOCUMENTS_BACKEND: 'firestore',
+        FIREBASE_PROJECT_ID: 'my-shop',
+        FIREBASE_SERVICE_ACCOUNT: Buffer.from(account).toString('base64'),
+      }),
+    ).toHaveLength(1);
+    expect(
+      problemsOf({
+        DOCUMENTS_BACKEND: 'firestore',
+        FIREBASE_PROJECT_ID: 'my-shop',
+        FIREBASE_SERVICE_ACCOUNT: 'nope',
+      }),
+    ).toEqual(['FIREBASE_SERVICE_ACCOUNT must be the service account key JSON (or its base64)']);
+    expect(problemsOf({ FIRESTORE_EMULATOR_HOST: 'localhost' })).toEqual([
+      'FIRESTORE_EMULATOR_HOST must be host:port, such as 127.0.0.1:8080',
+    ]);
+  });
+
+  it('picks SMTP when SMTP_HOST is set and keeps mail in the outbox otherwise', () => {
+    expect(mailBackend(parseEnv({}))).toBe('outbox');
+    expect(mailBackend(parseEnv({ SMTP_HOST: 'smtp.example.gr' }))).toBe('smtp');
+    expect(mailBackend(parseEnv({ SMTP_HOST: 'smtp.example.gr', MAIL_BACKEND: 'outbox' }))).toBe('outbox');
+    expect(problemsOf({ MAIL_BACKEND: 'smtp' })).toEqual(['SMTP_HOST: needed when MAIL_BACKEND=smtp']);
   });
 
   it('refuses an admin password shorter than 12 characters', () => {

@@ -1,55 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { LOGIN_MESSAGES } from '../../domain/messages.ts';
 import { type AuthPort, credentialsSchema } from '../../ports/auth.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { Engine } from '../sqlite/database.ts';
+import { createLoginAttempts, hashSessionToken as hashToken, newSessionToken } from './attempts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { accountLockedUntil, IP_WINDOW_MS, ipBlocked } from './throttle.ts';
 
 // Verified against when the account does not exist, so both paths cost one scrypt.
 const DUMMY_HASH = hashPassword('no-such-account');
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
 /** Local admin accounts: scrypt passwords, random session tokens stored hashed, throttled sign-in. */
 export function createLocalAuth({ db }: Engine, options: { sessionTtlHours: number }): AuthPort {
-  async function recordAttempt(email: string, ip: string, succeeded: boolean) {
-    await db
-      .insertInto('login_attempts')
-      .values({ email, ip, succeeded: succeeded ? 1 : 0, created_at: new Date().toISOString() })
-      .execute();
-  }
-
-  async function throttled(email: string, ip: string): Promise<boolean> {
-    const since = new Date(Date.now() - IP_WINDOW_MS).toISOString();
-    const ipFailures = await db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('ip', '=', ip)
-      .where('succeeded', '=', 0)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    if (ipBlocked(Number(ipFailures.n))) return true;
-    const recent = await db
-      .selectFrom('login_attempts')
-      .select(['succeeded', 'created_at'])
-      .where('email', '=', email)
-      .orderBy('id', 'desc')
-      .limit(64)
-      .execute();
-    const streak = recent.findIndex((attempt) => attempt.succeeded === 1);
-    const failures = streak === -1 ? recent.length : streak;
-    const last = recent[0] ? Date.parse(recent[0].created_at) : null;
-    const lockedUntil = accountLockedUntil(failures, last);
-    return lockedUntil !== null && lockedUntil > Date.now();
-  }
+  const attempts = createLoginAttempts(db);
 
   return {
+    proof: 'password',
+
     async signIn(credentials, clientIp) {
       const parsed = credentialsSchema.safeParse(credentials);
       if (!parsed.success) throw new AppError('invalid', LOGIN_MESSAGES['invalid-credential']);
       const email = parsed.data.email.toLowerCase();
-      if (await throttled(email, clientIp)) {
+      if ((await attempts.addressBlocked(clientIp)) || (await attempts.accountLocked(email))) {
         throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests']);
       }
       const user = await db
@@ -58,11 +28,11 @@ export function createLocalAuth({ db }: Engine, options: { sessionTtlHours: numb
         .where('email', '=', email)
         .executeTakeFirst();
       const valid = await verifyPassword(parsed.data.password, user?.password_hash ?? (await DUMMY_HASH));
-      await recordAttempt(email, clientIp, Boolean(user && valid));
+      await attempts.record(email, clientIp, Boolean(user && valid));
       // One message for unknown account and wrong password, so sign-in does not reveal who is an admin.
       if (!user || !valid) throw new AppError('unauthorized', LOGIN_MESSAGES['invalid-credential']);
 
-      const token = randomBytes(32).toString('base64url');
+      const token = newSessionToken();
       const expiresAt = new Date(Date.now() + options.sessionTtlHours * 3_600_000);
       await db
         .insertInto('sessions')

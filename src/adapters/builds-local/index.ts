@@ -3,9 +3,23 @@ import type { BuildRecord, BuildsPort } from '../../ports/builds.ts';
 import type { Engine } from '../sqlite/database.ts';
 import type { DB } from '../sqlite/schema.ts';
 
+export type LocalBuildsOptions = {
+  /**
+   * Versions of data kept outside SQLite (a hosted documents backend), added to the counters, so
+   * their changes make the storefront stale too. Each must only grow.
+   */
+  hostedVersions?: Array<() => Promise<number>>;
+};
+
 /** Build records in SQLite; the `building` row doubles as a cross-process single-flight lock. */
-export function createLocalBuilds({ db, sqlite }: Engine): BuildsPort {
+export function createLocalBuilds({ db, sqlite }: Engine, options: LocalBuildsOptions = {}): BuildsPort {
   const sumCounters = sqlite.prepare('SELECT COALESCE(SUM(value), 0) AS version FROM counters');
+  const hostedVersions = options.hostedVersions ?? [];
+  const contentVersion = async () => {
+    let version = (sumCounters.get() as { version: number }).version;
+    for (const hosted of hostedVersions) version += await hosted();
+    return version;
+  };
 
   // better-sqlite3 transactions are synchronous, so the check-then-insert below cannot interleave.
   const begin = sqlite.transaction((pid: number, contentVersion: number): number | null => {
@@ -31,9 +45,7 @@ export function createLocalBuilds({ db, sqlite }: Engine): BuildsPort {
   });
 
   return {
-    async contentVersion() {
-      return (sumCounters.get() as { version: number }).version;
-    },
+    contentVersion,
 
     async requestRebuild() {
       await db
@@ -79,7 +91,7 @@ export function createLocalBuilds({ db, sqlite }: Engine): BuildsPort {
     },
 
     async state() {
-      const contentVersion = (sumCounters.get() as { version: number }).version;
+      const version = await contentVersion();
       const latest = (status: BuildRecord['status']) =>
         db
           .selectFrom('storefront_builds')
@@ -97,12 +109,12 @@ export function createLocalBuilds({ db, sqlite }: Engine): BuildsPort {
         ? 'building'
         : lastFailure
           ? 'failed'
-          : current && current.content_version >= contentVersion
+          : current && current.content_version >= version
             ? 'up_to_date'
             : 'stale';
       return {
         state,
-        contentVersion,
+        contentVersion: version,
         current: current ? toRecord(current) : null,
         running: running ? toRecord(running) : null,
         lastFailure,

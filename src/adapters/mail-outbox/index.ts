@@ -4,9 +4,9 @@ import { type MailPort, type OutboxEntry, type OutgoingMail, outgoingMailSchema 
 import type { Engine } from '../sqlite/database.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { retryDelayMs } from './backoff.ts';
-import type { MailTransport } from './transport.ts';
+import { MailDeliveryError, type MailTransport } from './transport.ts';
 
-export type { MailTransport } from './transport.ts';
+export { MailDeliveryError, type MailTransport } from './transport.ts';
 
 /** Messages one deliverDue() call tries, so one call stays short even after a long outage. */
 const BATCH_SIZE = 20;
@@ -57,7 +57,10 @@ export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): Ma
   }
 
   async function recordFailure(id: number, attempts: number, error: unknown): Promise<void> {
-    const delay = retryDelayMs(attempts);
+    const refusal = error instanceof MailDeliveryError ? error : null;
+    // A permanent refusal waits for the owner's retry at once; a service's own wait is respected.
+    const backoff = refusal?.permanent ? null : retryDelayMs(attempts);
+    const delay = backoff === null ? null : Math.max(backoff, refusal?.retryAfterMs ?? 0);
     const failedAt = now();
     await db
       .updateTable('mail_outbox')

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { MailTransport } from '../mail-outbox/transport.ts';
+import { MailDeliveryError, type MailTransport } from '../mail-outbox/transport.ts';
 
 export type SmtpOptions = {
   host: string;
@@ -31,14 +31,23 @@ export function createSmtpTransport(options: SmtpOptions): MailTransport {
 
   return {
     async send(mail) {
-      await transporter.sendMail({
-        from: mail.from,
-        to: mail.to,
-        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
-      });
+      try {
+        await transporter.sendMail({
+          from: mail.from,
+          to: mail.to,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        });
+      } catch (error) {
+        // 5xx is the server's final word (no such mailbox, relaying denied); 4xx and network
+        // errors pass, so they are retried.
+        const code = (error as { responseCode?: unknown }).responseCode;
+        if (typeof code === 'number' && code >= 500 && code < 600)
+          throw new MailDeliveryError((error as Error).message, { permanent: true });
+        throw error;
+      }
     },
   };
 }

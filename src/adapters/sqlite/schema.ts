@@ -86,6 +86,13 @@ export interface DB {
     updated_at: string;
   };
   sessions: { token_hash: string; user_id: number; created_at: string; expires_at: string };
+  firebase_sessions: {
+    token_hash: string;
+    uid: string;
+    email: string;
+    created_at: string;
+    expires_at: string;
+  };
   login_attempts: {
     id: Generated<number>;
     email: string;

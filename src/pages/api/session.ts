@@ -1,22 +1,28 @@
 import type { APIRoute } from 'astro';
-import { credentialsSchema } from '../../ports/auth.ts';
+import { signInProofSchema } from '../../ports/auth.ts';
 import { readJson, toResponse } from '../../server/http.ts';
+import { publicFirebaseConfig } from '../../server/public-config.ts';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../server/session-cookie.ts';
 
 export const prerender = false;
 
-/** Sign in: a new session token every time, in an HttpOnly cookie. */
+/**
+ * Sign in: a new session token every time, in an HttpOnly cookie. The body holds email and
+ * password, or (AUTH_BACKEND=firebase) the ID token the browser got from Firebase.
+ */
 export const POST: APIRoute = ({ request, cookies, clientAddress, url, locals }) =>
   toResponse(async () => {
-    const credentials = await readJson(request, credentialsSchema, 4096);
-    const session = await locals.container.auth.signIn(credentials, clientAddress);
+    const proof = await readJson(request, signInProofSchema, 12_288);
+    const session = await locals.container.auth.signIn(proof, clientAddress);
     const previous = cookies.get(SESSION_COOKIE)?.value;
     if (previous) await locals.container.auth.signOut(previous);
     setSessionCookie(cookies, session.token, session.expiresAt, url.protocol === 'https:');
     return { user: session.user };
   });
 
-export const GET: APIRoute = ({ locals }) => toResponse(async () => ({ user: locals.admin }));
+/** Who is signed in, and how the login page signs in (the public Firebase config, or null). */
+export const GET: APIRoute = ({ locals }) =>
+  toResponse(async () => ({ user: locals.admin, firebase: publicFirebaseConfig(locals.container.env) }));
 
 /** Sign out: the session ends on the server, not only in the browser. */
 export const DELETE: APIRoute = ({ cookies, locals }) =>

@@ -4,6 +4,7 @@ import { up as orderAccess } from './002-order-access.ts';
 import { backfill as fillTitleKeys, up as titleKey } from './003-title-key.ts';
 import { backfill as greekNameOrder, up as greekNameOrderUp } from './004-greek-name-order.ts';
 import { up as searchIndex } from './005-search-index.ts';
+import { up as firebaseSessions } from './006-firebase-sessions.ts';
 
 export type Migration = {
   name: string;
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '003-title-key', up: titleKey, backfill: fillTitleKeys },
   { name: '004-greek-name-order', up: greekNameOrderUp, backfill: greekNameOrder },
   { name: '005-search-index', up: searchIndex },
+  { name: '006-firebase-sessions', up: firebaseSessions },
 ];

@@ -1,0 +1,133 @@
+import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
+import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../domain/messages.ts';
+import { type AuthPort, idTokenProofSchema } from '../../ports/auth.ts';
+import { AppError } from '../../ports/errors.ts';
+import { createLoginAttempts, hashSessionToken, newSessionToken } from '../auth-local/attempts.ts';
+import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
+import type { Engine } from '../sqlite/database.ts';
+
+/** The custom claim that marks a Firebase user as the shop's admin (decision 011). */
+export const ADMIN_CLAIM = 'admin';
+/**
+ * A session is only minted from a fresh sign-in, as Firebase advises for session creation: an ID
+ * token copied from an old browser tab or a log cannot start one.
+ */
+const MAX_SIGN_IN_AGE_S = 5 * 60;
+
+/** Whether a sign-in at `authTimeS` (the token's auth_time, in seconds) may still start a session. */
+export function freshSignIn(authTimeS: number, nowMs: number = Date.now()): boolean {
+  return nowMs / 1000 - authTimeS <= MAX_SIGN_IN_AGE_S;
+}
+
+export type FirebaseAuthAdapter = AuthPort & { close(): Promise<void> };
+
+/**
+ * Admin sign-in through Firebase Auth (decision 011). The browser signs in with the Firebase web
+ * SDK and posts the ID token; the server verifies it with firebase-admin (signature, expiry,
+ * revocation, the admin claim) and then keeps its own session, exactly as the local accounts do:
+ * a random token in an HttpOnly cookie, stored hashed in SQLite (table firebase_sessions).
+ * Passwords are checked by Firebase, which throttles guessing; this server throttles the token
+ * exchange per address with the local rules, so a flood of forged tokens is turned away too.
+ */
+export function createFirebaseAuth(
+  settings: FirebaseSettings,
+  { db }: Engine,
+  options: { sessionTtlHours: number },
+): FirebaseAuthAdapter {
+  const firebase = openFirebaseApp(settings);
+  const auth: Auth = getAuth(firebase.app);
+  const attempts = createLoginAttempts(db);
+
+  async function verify(idToken: string): Promise<DecodedIdToken> {
+    try {
+      return await auth.verifyIdToken(idToken, true);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      // Bad, expired, revoked tokens and disabled users are the caller's problem; anything else
+      // (Firebase unreachable, the keys not fetched) is ours.
+      if (
+        /^auth\/(argument-error|id-token-expired|id-token-revoked|user-disabled|user-not-found|invalid-id-token)$/.test(
+          code,
+        )
+      )
+        throw new AppError('unauthorized', LOGIN_MESSAGES['invalid-credential']);
+      throw new AppError('unavailable', `Η υπηρεσία σύνδεσης δεν απαντά: ${(error as Error).message}`);
+    }
+  }
+
+  return {
+    proof: 'firebase-id-token',
+
+    async signIn(proof, clientIp) {
+      const parsed = idTokenProofSchema.safeParse(proof);
+      if (!parsed.success) throw new AppError('invalid', LOGIN_MESSAGES['invalid-credential']);
+      if (await attempts.addressBlocked(clientIp))
+        throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests']);
+      let decoded: DecodedIdToken;
+      try {
+        decoded = await verify(parsed.data.idToken);
+      } catch (error) {
+        if ((error as AppError).kind === 'unauthorized') await attempts.record('', clientIp, false);
+        throw error;
+      }
+      const email = (decoded.email ?? '').toLowerCase();
+      if (!freshSignIn(decoded.auth_time)) {
+        await attempts.record(email, clientIp, false);
+        throw new AppError('unauthorized', LOGIN_MESSAGES['invalid-credential']);
+      }
+      if (decoded[ADMIN_CLAIM] !== true) {
+        await attempts.record(email, clientIp, false);
+        throw new AppError('unauthorized', NOT_AN_ADMIN_MESSAGE);
+      }
+      await attempts.record(email, clientIp, true);
+
+      const token = newSessionToken();
+      const expiresAt = new Date(Date.now() + options.sessionTtlHours * 3_600_000);
+      await db
+        .insertInto('firebase_sessions')
+        .values({
+          token_hash: hashSessionToken(token),
+          uid: decoded.uid,
+          email,
+          created_at: new Date().toISOString(),
+          expires_at: expiresAt.toISOString(),
+        })
+        .execute();
+      return { token, expiresAt, user: { id: decoded.uid, email } };
+    },
+
+    async verifySession(token) {
+      if (!token || token.length > 200) return null;
+      const row = await db
+        .selectFrom('firebase_sessions')
+        .select(['uid', 'email', 'expires_at'])
+        .where('token_hash', '=', hashSessionToken(token))
+        .executeTakeFirst();
+      if (!row || Date.parse(row.expires_at) <= Date.now()) return null;
+      return { id: row.uid, email: row.email };
+    },
+
+    async signOut(token) {
+      const row = await db
+        .deleteFrom('firebase_sessions')
+        .where('token_hash', '=', hashSessionToken(token))
+        .returning('uid')
+        .executeTakeFirst();
+      if (!row) return;
+      // Also end the Firebase side: refresh tokens issued to that user stop working, so no
+      // browser can mint a new ID token from the old sign-in. The shop's session is gone already,
+      // so an unreachable Firebase does not keep anyone signed in.
+      await auth.revokeRefreshTokens(row.uid).catch((error: unknown) => {
+        console.warn(`Firebase: could not revoke the sign-in of ${row.uid}: ${(error as Error).message}`);
+      });
+    },
+
+    close: () => firebase.close(),
+  };
+}
+
+/** Ends every shop session of a Firebase user (after the admin claim is taken away). */
+export async function endFirebaseSessions({ db }: Engine, uid: string): Promise<number> {
+  const result = await db.deleteFrom('firebase_sessions').where('uid', '=', uid).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { initializeApp } from 'firebase-admin/app';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createFirestoreDocuments,
+  type FirestoreDocuments,
+} from '../../src/adapters/docs-firestore/index.ts';
+import type { Category } from '../../src/ports/documents.ts';
+import { startFirebaseEmulators, TEST_PROJECT_ID } from '../helpers/firebase-emulators.ts';
+
+// The port's behaviour is proven by tests/contract/documents-firestore.test.ts; these check what
+// only Firestore has: the stored shape, outside edits, and transactions racing across processes.
+const emulators = startFirebaseEmulators({ firestore: true });
+
+const KNICKS: Category = {
+  id: 'nba-atlantic',
+  name: 'Atlantic',
+  teams: [{ name: 'New York Knicks', image: '/images/teams/knicks.svg', players: [] }],
+};
+
+let raw: Firestore;
+let documents: FirestoreDocuments;
+
+beforeAll(() => {
+  // Another client, as the Firebase console or a second server would be.
+  raw = getFirestore(initializeApp({ projectId: TEST_PROJECT_ID }, 'raw-client'));
+});
+
+beforeEach(() => {
+  emulators.firestore.clear();
+  documents = createFirestoreDocuments({ projectId: TEST_PROJECT_ID, emulated: true });
+});
+
+afterEach(async () => {
+  await documents.close();
+});
+
+afterAll(async () => {
+  await raw.terminate();
+});
+
+describe('docs-firestore', () => {
+  it('stores categories/{id} in the spec shape: name and teams, the id being the document id', async () => {
+    await documents.putCategory(KNICKS);
+    await documents.addPlayer('nba-atlantic', 'New York Knicks', 'Jalen Brunson');
+    const snapshot = await raw.doc('categories/nba-atlantic').get();
+    expect(snapshot.data()).toEqual({
+      name: 'Atlantic',
+      teams: [
+        {
+          name: 'New York Knicks',
+          image: '/images/teams/knicks.svg',
+          players: [{ name: 'Jalen Brunson', image: '/images/default-player.svg' }],
+        },
+      ],
+    });
+  });
+
+  it('reads documents written by someone else, and notices their changes without being asked', async () => {
+    await raw.doc('categories/euroleague').set({
+      name: 'Euroleague',
+      teams: [{ name: 'Ολυμπιακός', image: '', players: [] }],
+    });
+    expect(await documents.listCategories()).toEqual([
+      { id: 'euroleague', name: 'Euroleague', teams: [{ name: 'Ολυμπιακός', image: '', players: [] }] },
+    ]);
+    const before = await documents.version();
+    // An edit in the Firebase console: the listener moves the version, so the storefront rebuilds.
+    await raw.doc('categories/euroleague').update({ name: 'EuroLeague' });
+    await vi.waitFor(async () => expect(await documents.version()).toBeGreaterThan(before), {
+      timeout: 5000,
+      interval: 50,
+    });
+  });
+
+  it('skips a document of another shape with a warning, and serves the rest', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await documents.putCategory(KNICKS);
+    await raw.doc('categories/broken').set({ title: 'no name, no teams' });
+    expect((await documents.listCategories()).map((category) => category.id)).toEqual(['nba-atlantic']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('categories/broken is skipped'));
+    warn.mockRestore();
+  });
+
+  it('loses none of the adds racing from four server processes (transactions retried)', async () => {
+    await documents.putCategory(KNICKS);
+    const root = path.resolve(import.meta.dirname, '../..');
+    const adapter = pathToFileURL(path.join(root, 'src/adapters/docs-firestore/index.ts')).href;
+    const script = (worker: number) => `
+      const { createFirestoreDocuments } = await import(${JSON.stringify(adapter)});
+      const documents = createFirestoreDocuments({ projectId: ${JSON.stringify(TEST_PROJECT_ID)}, emulated: true });
+      await Promise.all(Array.from({ length: 10 }, (_, i) =>
+        documents.addPlayer('nba-atlantic', 'New York Knicks', 'Worker ${worker} Player ' + i)));
+      await documents.close();
+    `;
+    const abortedBefore = emulators.firestore.abortedCommits();
+    const run = (worker: number) =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          ['--input-type=module', '--no-warnings', '-e', script(worker)],
+          {
+            stdio: ['ignore', 'ignore', 'pipe'],
+            env: { ...process.env },
+          },
+        );
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.on('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`worker ${worker}: ${stderr}`)),
+        );
+      });
+    await Promise.all([1, 2, 3, 4].map(run));
+    const [category] = await documents.listCategories();
+    const players = category?.teams[0]?.players.map((player) => player.name) ?? [];
+    expect(players).toHaveLength(40);
+    for (const worker of [1, 2, 3, 4])
+      for (let index = 0; index < 10; index += 1)
+        expect(players).toContain(`Worker ${worker} Player ${index}`);
+    // The race was real: some commits were refused as stale and the SDK ran them again.
+    expect(emulators.firestore.abortedCommits()).toBeGreaterThan(abortedBefore);
+  }, 60_000);
+});

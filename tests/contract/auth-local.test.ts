@@ -1,0 +1,27 @@
+import { upsertAdmin } from '../../src/adapters/auth-local/accounts.ts';
+import { countRows, openTempShop } from '../helpers/temp-shop.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, authContract } from './auth.contract.ts';
+
+authContract('local accounts', async () => {
+  const shop = openTempShop();
+  const { auth, engine } = shop.container;
+  await upsertAdmin(engine, ADMIN_EMAIL, ADMIN_PASSWORD);
+  return {
+    auth,
+    signIn: (email, password, ip) => auth.signIn({ email, password }, ip),
+    foreignProof: { idToken: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' },
+    // An unknown account costs a password check and counts as a failure, like a wrong password.
+    refusedProof: (n) => ({ email: `guess${n}@example.gr`, password: 'a guess' }),
+    async expireSessions() {
+      engine.sqlite
+        .prepare('UPDATE sessions SET expires_at = ?')
+        .run(new Date(Date.now() - 1000).toISOString());
+    },
+    async storedSessionValues() {
+      if (countRows(shop.container, 'sessions') === 0) return [];
+      const rows = engine.sqlite.prepare('SELECT * FROM sessions').all() as Array<Record<string, unknown>>;
+      return rows.flatMap((row) => Object.values(row).map(String));
+    },
+    close: () => shop.remove(),
+  };
+});

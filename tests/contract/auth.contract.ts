@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOGIN_MESSAGES } from '../../src/domain/messages.ts';
+import type { AuthPort, Session, SignInProof } from '../../src/ports/auth.ts';
+import { isAppError } from '../../src/ports/errors.ts';
+
+export const ADMIN_EMAIL = 'owner@example.gr';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+const IP = '203.0.113.7';
+const OTHER_IP = '198.51.100.1';
+
+/** One empty auth backend with one admin (ADMIN_EMAIL / ADMIN_PASSWORD), for one test. */
+export type AuthHarness = {
+  auth: AuthPort;
+  /**
+   * The whole sign-in as the login page runs it: the proof this backend takes, then signIn. A
+   * refusal on the way (Firebase refusing the password) is thrown as an AppError, as the page shows it.
+   */
+  signIn(email: string, password: string, ip: string): Promise<Session>;
+  /** A proof of the other backend's kind, which this one must refuse as invalid. */
+  foreignProof: SignInProof;
+  /** The n-th proof that the server itself refuses (an unknown account, a forged token). */
+  refusedProof(n: number): SignInProof;
+  /** Makes every stored session expire now. */
+  expireSessions(): Promise<void>;
+  /** Every value stored for the sessions, to prove tokens are kept hashed. */
+  storedSessionValues(): Promise<string[]>;
+  close(): Promise<void> | void;
+};
+
+async function refusal(promise: Promise<unknown>): Promise<{ kind: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isAppError(error)) return { kind: error.kind, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+/**
+ * What every auth adapter must do (spec sections 2, 4, 6 and 8; decision 011): sessions of the
+ * shop's own (fresh random tokens, stored hashed, ended on the server), the spec's login messages,
+ * and throttling on the server.
+ */
+export function authContract(backend: string, open: () => Promise<AuthHarness>): void {
+  describe(`auth port contract (${backend})`, () => {
+    let harness: AuthHarness;
+    let auth: AuthPort;
+
+    beforeEach(async () => {
+      harness = await open();
+      auth = harness.auth;
+    });
+
+    afterEach(async () => {
+      await harness.close();
+    });
+
+    it('gives a fresh token that verifySession turns into the admin', async () => {
+      const before = Date.now();
+      const session = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(session.user).toEqual({ id: expect.any(String), email: ADMIN_EMAIL });
+      const ttl = session.expiresAt.getTime() - before;
+      expect(ttl).toBeGreaterThanOrEqual(168 * 3_600_000);
+      expect(ttl).toBeLessThan(168 * 3_600_000 + 60_000);
+      expect(await auth.verifySession(session.token)).toEqual(session.user);
+    });
+
+    it('matches the email without regard to case', async () => {
+      const session = await harness.signIn('Owner@Example.GR', ADMIN_PASSWORD, IP);
+      expect(session.user.email).toBe(ADMIN_EMAIL);
+    });
+
+    it('gives a different token on every sign-in, all valid', async () => {
+      const first = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      const second = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      expect(first.token).not.toBe(second.token);
+      expect(await auth.verifySession(first.token)).toEqual(first.user);
+      expect(await auth.verifySession(second.token)).toEqual(second.user);
+    });
+
+    it('refuses a wrong password with the spec message for it', async () => {
+      const { kind, message } = await refusal(harness.signIn(ADMIN_EMAIL, 'wrong password', IP));
+      expect(kind).toBe('unauthorized');
+      expect([LOGIN_MESSAGES['invalid-credential'], LOGIN_MESSAGES['wrong-password']]).toContain(message);
+      expect(await harness.storedSessionValues()).toEqual([]);
+    });
+
+    it('refuses an unknown email with the spec message for it', async () => {
+      const { kind, message } = await refusal(harness.signIn('nobody@example.gr', ADMIN_PASSWORD, IP));
+      expect(kind).toBe('unauthorized');
+      expect([LOGIN_MESSAGES['invalid-credential'], LOGIN_MESSAGES['user-not-found']]).toContain(message);
+    });
+
+    it('refuses the other kind of proof as invalid', async () => {
+      expect(await refusal(auth.signIn(harness.foreignProof, IP))).toEqual({
+        kind: 'invalid',
+        message: LOGIN_MESSAGES['invalid-credential'],
+      });
+    });
+
+    it('refuses a proof the server does not accept, and starts no session', async () => {
+      expect(await refusal(auth.signIn(harness.refusedProof(1), IP))).toEqual({
+        kind: 'unauthorized',
+        message: LOGIN_MESSAGES['invalid-credential'],
+      });
+      expect(await harness.storedSessionValues()).toEqual([]);
+    });
+
+    it('blocks an address after 30 refused sign-ins in 15 minutes, but not other addresses', async () => {
+      for (let n = 0; n < 30; n += 1) await refusal(auth.signIn(harness.refusedProof(n), IP));
+      expect(await refusal(harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP))).toEqual({
+        kind: 'rate_limited',
+        message: LOGIN_MESSAGES['too-many-requests'],
+      });
+      await expect(harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_IP)).resolves.toHaveProperty('token');
+    });
+
+    it('ends a session on signOut and leaves the others', async () => {
+      const session = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      const other = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      await auth.signOut(session.token);
+      expect(await auth.verifySession(session.token)).toBeNull();
+      expect(await auth.verifySession(other.token)).toEqual(other.user);
+    });
+
+    it('ignores signOut of an unknown token', async () => {
+      await expect(auth.signOut('no-such-token')).resolves.toBeUndefined();
+    });
+
+    it('gives null for an expired session', async () => {
+      const session = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      await harness.expireSessions();
+      expect(await auth.verifySession(session.token)).toBeNull();
+    });
+
+    it('gives null for unknown, empty, oversized and altered tokens', async () => {
+      const session = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      expect(await auth.verifySession('')).toBeNull();
+      expect(await auth.verifySession('x'.repeat(201))).toBeNull();
+      expect(await auth.verifySession(`${session.token}x`)).toBeNull();
+      expect(await auth.verifySession(session.token.slice(0, -1))).toBeNull();
+    });
+
+    it('stores tokens hashed, never as given', async () => {
+      const session = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      const stored = await harness.storedSessionValues();
+      expect(stored.length).toBeGreaterThan(0);
+      for (const value of stored) expect(value).not.toContain(session.token);
+    });
+  });
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import type { AuthEmulator } from '../../scripts/emulators/auth.ts';
+import { createFirebaseAuth } from '../../src/adapters/auth-firebase/index.ts';
+import { openEngine } from '../../src/adapters/sqlite/database.ts';
+import { AppError } from '../../src/ports/errors.ts';
+import { firebaseIdToken, type PublicFirebaseConfig } from '../../src/stores/firebase-sign-in.ts';
+import type { AuthHarness } from '../contract/auth.contract.ts';
+
+let apps = 0;
+
+/** Firebase Auth on the emulator: an admin user with the admin claim, the adapter on a temp data folder. */
+export async function openFirebaseAuthHarness(
+  emulator: AuthEmulator,
+  admin: { email: string; password: string },
+): Promise<
+  AuthHarness & {
+    engine: ReturnType<typeof openEngine>;
+    adminAuth: ReturnType<typeof getAuth>;
+    config: PublicFirebaseConfig;
+  }
+> {
+  await emulator.clear();
+  apps += 1;
+  const adminAuth = getAuth(initializeApp({ projectId: emulator.projectId }, `harness-${apps}`));
+  const user = await adminAuth.createUser({ email: admin.email, password: admin.password });
+  await adminAuth.setCustomUserClaims(user.uid, { admin: true });
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-fbauth-'));
+  const engine = openEngine(dir);
+  const auth = createFirebaseAuth({ projectId: emulator.projectId, emulated: true }, engine, {
+    sessionTtlHours: 168,
+  });
+  const config: PublicFirebaseConfig = {
+    apiKey: 'demo-api-key',
+    authDomain: `${emulator.projectId}.firebaseapp.com`,
+    projectId: emulator.projectId,
+    emulatorUrl: emulator.url,
+  };
+  return {
+    auth,
+    engine,
+    adminAuth,
+    config,
+    async signIn(email, password, ip) {
+      // The login page's own code: the Firebase web SDK, then the ID token to the server.
+      const result = await firebaseIdToken(config, email, password);
+      if (!result.ok) throw new AppError('unauthorized', result.message);
+      return auth.signIn({ idToken: result.idToken }, ip);
+    },
+    foreignProof: { email: admin.email, password: admin.password },
+    refusedProof: (n) => ({ idToken: `forged.${n}.token` }),
+    async expireSessions() {
+      engine.sqlite
+        .prepare('UPDATE firebase_sessions SET expires_at = ?')
+        .run(new Date(Date.now() - 1000).toISOString());
+    },
+    async storedSessionValues() {
+      const rows = engine.sqlite.prepare('SELECT * FROM firebase_sessions').all() as Array<
+        Record<string, unknown>
+      >;
+      return rows.flatMap((row) => Object.values(row).map(String));
+    },
+    async close() {
+      await auth.close();
+      engine.sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
