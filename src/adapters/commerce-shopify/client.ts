@@ -23,6 +23,8 @@ export type ShopifyClientOptions = {
   /** Longest single wait, so a bad header never parks a request for minutes. */
   maxWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The clock the bucket's refill is reckoned by (tests move their own). */
+  now?: () => number;
 };
 
 type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
@@ -73,6 +75,7 @@ export function createShopifyClient(
   const timeoutMs = options.timeoutMs ?? 15_000;
   const maxWaitMs = options.maxWaitMs ?? 10_000;
   const sleep = options.sleep ?? defaultSleep;
+  const now = options.now ?? Date.now;
   const name = label(endpoint.api);
   const client = new GraphQLClient(endpointUrl(endpoint), {
     headers:
@@ -90,7 +93,7 @@ export function createShopifyClient(
 
   async function paceForBucket() {
     if (!bucket) return;
-    const elapsed = (Date.now() - bucket.at) / 1000;
+    const elapsed = (now() - bucket.at) / 1000;
     const available = Math.min(
       bucket.status.maximumAvailable,
       bucket.status.currentlyAvailable + elapsed * bucket.status.restoreRate,
@@ -136,7 +139,7 @@ export function createShopifyClient(
 
       const cost = (answer.extensions as { cost?: Cost } | undefined)?.cost;
       if (cost?.throttleStatus)
-        bucket = { status: cost.throttleStatus, at: Date.now(), cost: cost.requestedQueryCost ?? 0 };
+        bucket = { status: cost.throttleStatus, at: now(), cost: cost.requestedQueryCost ?? 0 };
       const errors = (answer.errors ?? []) as WireError[];
       if (errors.some((error) => error.extensions?.code === 'THROTTLED') && !last) {
         // The pacing at the top of the loop waits for the refill the answer reported.

@@ -35,7 +35,7 @@ function client(api: 'storefront' | 'admin', token?: string) {
       token: token ?? (api === 'admin' ? double.adminToken : double.storefrontToken),
       protocol: 'http',
     },
-    { sleep, maxAttempts: 3 },
+    { sleep, now: () => clock, maxAttempts: 3 },
   );
 }
 
