@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OutgoingMail } from './mail.ts';
 
 /** A stored product image, ordered by position. */
 export const productImageSchema = z.object({
@@ -147,6 +148,11 @@ export type PlaceOrderInput = {
   payment: PaymentMethod;
   notes: string;
   shippingCents: number;
+  /**
+   * The mails a new order sends (the shopper's confirmation, the owner's notice). They are queued
+   * in the same transaction as the order: both are there after a crash, or neither.
+   */
+  mails?: (order: Order) => OutgoingMail[];
 };
 
 export type OrderLine = { variantId: string | null; title: string; unitPriceCents: number; quantity: number };
@@ -190,7 +196,10 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export interface OrderPort {
-  /** One transaction: re-checks price and stock, takes the stock, writes the order, closes the cart. */
+  /**
+   * One transaction: re-checks price and stock, takes the stock, writes the order, queues its
+   * mails, closes the cart.
+   */
   placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
   getOrderByToken(accessToken: string): Promise<Order | null>;
   /** Newest first. */

@@ -5,6 +5,7 @@ import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
 import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
 import { createLocalContact } from '../adapters/contact-local/index.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
+import { enqueueMail } from '../adapters/mail-outbox/enqueue.ts';
 import { createOutboxMail } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
@@ -42,7 +43,7 @@ export function createContainer(env: Env): Container {
     engine,
     commerce: createLocalCommerce(engine),
     carts: createLocalCarts(engine.db),
-    orders: createLocalOrders(engine.db),
+    orders: createLocalOrders(engine.db, { enqueueMail }),
     documents: createLocalDocuments(engine),
     auth: createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS }),
     media: createLocalMedia(engine),
@@ -59,7 +60,7 @@ export function createContainer(env: Env): Container {
           })
         : null,
     }),
-    contact: createLocalContact(engine),
+    contact: createLocalContact(engine, { enqueueMail }),
     builds: createLocalBuilds(engine),
     close: () => engine.sqlite.close(),
   };

@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import { AppError } from '../../ports/errors.ts';
-import { type MailPort, type OutboxEntry, type OutgoingMail, outgoingMailSchema } from '../../ports/mail.ts';
+import type { MailPort, OutboxEntry, OutgoingMail } from '../../ports/mail.ts';
 import type { Engine } from '../sqlite/database.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { retryDelayMs } from './backoff.ts';
+import { enqueueMail } from './enqueue.ts';
 import type { MailTransport } from './transport.ts';
 
 export type { MailTransport } from './transport.ts';
@@ -73,33 +74,7 @@ export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): Ma
   }
 
   return {
-    async queue(mail) {
-      const parsed = outgoingMailSchema.safeParse(mail);
-      if (!parsed.success) {
-        const fields = Object.fromEntries(
-          parsed.error.issues.map((issue) => [issue.path.join('.') || 'mail', issue.message]),
-        );
-        throw new AppError('invalid', 'Το μήνυμα δεν είναι έγκυρο.', fields);
-      }
-      const valid = parsed.data;
-      const at = now().toISOString();
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({
-          kind: valid.kind,
-          to_address: valid.to,
-          reply_to: valid.replyTo ?? null,
-          subject: valid.subject,
-          text_body: valid.text,
-          html_body: valid.html ?? null,
-          status: 'pending',
-          next_attempt_at: at,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    queue: (mail) => enqueueMail(db, mail, now()),
 
     async deliverDue() {
       if (!transport) return 0;

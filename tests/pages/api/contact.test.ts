@@ -185,29 +185,31 @@ describe('POST /api/contact', () => {
     ).toBe('rate_limited');
   });
 
-  it('keeps the message when the mail cannot be queued', async () => {
-    const failingMail = {
-      ...shop.container.mail,
-      queue: async () => {
-        throw new Error('disk full');
-      },
-    };
-    const errors: unknown[][] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => errors.push(args);
-    try {
-      const answer = await receiveContact(
-        { ...shop.container, mail: failingMail },
+  it('stores the message and its mail together: when the mail cannot be written, neither is kept', async () => {
+    // A failure at the moment the mail is written (as a full disk would fail it), inside the transaction.
+    shop.container.engine.sqlite.exec(
+      "CREATE TRIGGER fail_mail BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    await expect(
+      receiveContact(
+        shop.container,
         post(FORM),
         '203.0.113.50',
         createRateLimiter({ limit: 5, windowMs: 1000 }),
-      );
-      expect(answer.ok).toBe(true);
-    } finally {
-      console.error = original;
-    }
+      ),
+    ).rejects.toThrow('disk full');
+    expect(countRows(shop.container, 'contact_messages')).toBe(0);
+    expect(countRows(shop.container, 'mail_outbox')).toBe(0);
+
+    shop.container.engine.sqlite.exec('DROP TRIGGER fail_mail');
+    await receiveContact(
+      shop.container,
+      post(FORM),
+      '203.0.113.50',
+      createRateLimiter({ limit: 5, windowMs: 1000 }),
+    );
     expect(countRows(shop.container, 'contact_messages')).toBe(1);
-    expect(String(errors[0]?.[0])).toContain('could not be queued');
+    expect(countRows(shop.container, 'mail_outbox')).toBe(1);
   });
 });
 
