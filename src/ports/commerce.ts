@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAppError } from './errors.ts';
 import type { OutgoingMail } from './mail.ts';
 
 /** A stored product image, ordered by position. */
@@ -103,6 +104,10 @@ export const cartLineInputSchema = z.object({
 });
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 
+/** Whether an error says the cart named in the request is not open (addCartLines with newCart: false). */
+export const isMissingCart = (error: unknown) =>
+  isAppError(error) && error.kind === 'not_found' && error.fields.cart === 'missing';
+
 export type CartLine = {
   id: string;
   quantity: number;
@@ -177,8 +182,11 @@ export type Order = {
 export interface CartPort {
   /** The open cart, with quantities brought back within stock (reported in `notices`); null when none. */
   getCart(cartId: string): Promise<Cart | null>;
-  /** Adds lines, creating the cart when `cartId` is null or no longer open. */
-  addCartLines(cartId: string | null, lines: CartLineInput[]): Promise<Cart>;
+  /**
+   * Adds lines, creating the cart when `cartId` is null or no longer open. With `newCart: false`
+   * it refuses instead: AppError('not_found') with `fields.cart === 'missing'`.
+   */
+  addCartLines(cartId: string | null, lines: CartLineInput[], options?: { newCart?: boolean }): Promise<Cart>;
   updateCartLine(cartId: string, lineId: string, quantity: number): Promise<Cart>;
   removeCartLines(cartId: string, lineIds: string[]): Promise<Cart>;
   /** Deletes carts untouched for `days` days; returns how many. */

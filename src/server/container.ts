@@ -9,6 +9,7 @@ import { enqueueMail } from '../adapters/mail-outbox/enqueue.ts';
 import { createOutboxMail } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
+import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
@@ -17,6 +18,7 @@ import type { ContactPort } from '../ports/contact.ts';
 import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
+import type { RateLimitPort } from '../ports/rate-limits.ts';
 import { type Env, getEnv } from './env.ts';
 
 /** Every port the app uses, wired once. The only module that knows which adapter serves a port. */
@@ -31,6 +33,7 @@ export type Container = {
   mail: MailPort;
   contact: ContactPort;
   builds: BuildsPort;
+  limits: RateLimitPort;
   /** The embedded engine, for the command-line scripts (seed, admin accounts). */
   engine: Engine;
   close(): void;
@@ -62,6 +65,7 @@ export function createContainer(env: Env): Container {
     }),
     contact: createLocalContact(engine, { enqueueMail }),
     builds: createLocalBuilds(engine),
+    limits: createLocalRateLimits(engine),
     close: () => engine.sqlite.close(),
   };
 }

@@ -116,6 +116,7 @@ export interface DB {
     delivered_at: string | null;
   };
   counters: { name: string; value: number };
+  rate_limit_hits: { rule: string; key: string; at: number };
   storefront_builds: {
     id: Generated<number>;
     status: 'building' | 'succeeded' | 'failed';

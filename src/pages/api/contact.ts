@@ -11,12 +11,9 @@ import {
 import { AppError } from '../../ports/errors.ts';
 import type { Container } from '../../server/container.ts';
 import { readJson, toResponse } from '../../server/http.ts';
-import { addressKey, type RateLimiter, sharedRateLimiter } from '../../server/rate-limit.ts';
+import { enforceLimit, RATE_LIMITS } from '../../server/rate-limit.ts';
 
 export const prerender = false;
-
-/** Five messages per address in any ten minutes: plenty for a person, useless for a flood. */
-const contactLimiter = () => sharedRateLimiter('contact', { limit: 5, windowMs: 10 * 60_000 });
 
 // Loose on purpose: the fields are checked by the shared form rules below, with the form's messages.
 const requestSchema = z.object({
@@ -33,14 +30,13 @@ const requestSchema = z.object({
  * both are stored.
  */
 export async function receiveContact(
-  container: Pick<Container, 'contact' | 'mail' | 'env'>,
+  container: Pick<Container, 'contact' | 'limits' | 'env'>,
   request: Request,
   ip: string,
-  limiter: RateLimiter = contactLimiter(),
 ): Promise<{ ok: true; message: string }> {
   // Counted first, before the body is even read: invalid and spam posts use up the allowance too.
-  const { allowed } = limiter.hit(addressKey(ip));
-  if (!allowed) throw new AppError('rate_limited', CONTACT_MESSAGES.tooMany);
+  // The count lives in the database, so it holds across the shop's processes and restarts.
+  await enforceLimit(container.limits, RATE_LIMITS.contact, ip, CONTACT_MESSAGES.tooMany);
 
   const body = await readJson(request, requestSchema, CONTACT_LIMITS.bodyBytes);
   // Spam gets the same answer as a real message, so a script learns nothing to adapt to,

@@ -3,6 +3,7 @@ import { up as initial } from './001-initial.ts';
 import { up as orderAccess } from './002-order-access.ts';
 import { backfill as fillTitleKeys, up as titleKey } from './003-title-key.ts';
 import { backfill as greekNameOrder, up as greekNameOrderUp } from './004-greek-name-order.ts';
+import { up as rateLimits } from './005-rate-limits.ts';
 
 export type Migration = {
   name: string;
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '002-order-access', up: orderAccess },
   { name: '003-title-key', up: titleKey, backfill: fillTitleKeys },
   { name: '004-greek-name-order', up: greekNameOrderUp, backfill: greekNameOrder },
+  { name: '005-rate-limits', up: rateLimits },
 ];
