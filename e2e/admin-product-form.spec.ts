@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '../src/ports/documents.ts';
 import type { AdminProduct } from '../src/stores/admin-api.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
+import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 
 /**
  * The dashboard's product form (spec 2b, 4, 5): validation messages, two images (picked and

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { openShop } from './fixtures/shop.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-123' };
 const RANGE = /^Εμφάνιση (\d+) έως (\d+) από (\d+) προϊόντα$/;

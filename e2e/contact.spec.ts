@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-123' };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { greekZodError } from '../domain/validation-messages.ts';
 import { AppError, type ErrorKind, isAppError } from '../ports/errors.ts';
+import { log } from './log.ts';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -33,7 +34,7 @@ export function errorResponse(error: unknown): Response {
       { status: STATUS[error.kind] },
     );
   }
-  console.error(error);
+  log.error('Unexpected error', { error });
   return json({ error: { kind: 'unavailable', message: GENERIC_ERROR, fields: {} } }, { status: 500 });
 }
 

@@ -115,6 +115,21 @@ export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): Ma
       return (await query.execute()).map(toEntry);
     },
 
+    async backlog() {
+      const rows = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('status', 'in', ['pending', 'failed'])
+        .groupBy('status')
+        .execute();
+      const of = (status: string) => rows.find((row) => row.status === status);
+      return {
+        pending: Number(of('pending')?.n ?? 0),
+        failed: Number(of('failed')?.n ?? 0),
+        oldestPendingAt: (of('pending')?.oldest as string | undefined) ?? null,
+      };
+    },
+
     async retry(id) {
       const row = Number.isSafeInteger(id)
         ? await db.selectFrom('mail_outbox').select('status').where('id', '=', id).executeTakeFirst()
