@@ -83,13 +83,23 @@ export interface DB {
     created_at: string;
     updated_at: string;
   };
-  sessions: { token_hash: string; user_id: number; created_at: string; expires_at: string };
+  sessions: {
+    token_hash: string;
+    user_id: number;
+    created_at: string;
+    expires_at: string;
+    public_id: Generated<string>;
+    ip: Generated<string>;
+    user_agent: Generated<string>;
+    last_seen_at: string | null;
+  };
   login_attempts: {
     id: Generated<number>;
     email: string;
     ip: string;
     succeeded: number;
     created_at: string;
+    user_agent: Generated<string>;
   };
   contact_messages: {
     id: Generated<number>;

@@ -9,7 +9,11 @@ export const prerender = false;
 export const POST: APIRoute = ({ request, cookies, clientAddress, url, locals }) =>
   toResponse(async () => {
     const credentials = await readJson(request, credentialsSchema, 4096);
-    const session = await locals.container.auth.signIn(credentials, clientAddress);
+    const session = await locals.container.auth.signIn(
+      credentials,
+      clientAddress,
+      request.headers.get('user-agent') ?? '',
+    );
     const previous = cookies.get(SESSION_COOKIE)?.value;
     if (previous) await locals.container.auth.signOut(previous);
     setSessionCookie(cookies, session.token, session.expiresAt, url.protocol === 'https:');

@@ -4,6 +4,7 @@ import { up as orderAccess } from './002-order-access.ts';
 import { backfill as fillTitleKeys, up as titleKey } from './003-title-key.ts';
 import { backfill as greekNameOrder, up as greekNameOrderUp } from './004-greek-name-order.ts';
 import { up as rateLimits } from './005-rate-limits.ts';
+import { backfill as fillSessionIds, up as sessionDetails } from './006-session-details.ts';
 
 export type Migration = {
   name: string;
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '003-title-key', up: titleKey, backfill: fillTitleKeys },
   { name: '004-greek-name-order', up: greekNameOrderUp, backfill: greekNameOrder },
   { name: '005-rate-limits', up: rateLimits },
+  { name: '006-session-details', up: sessionDetails, backfill: fillSessionIds },
 ];
