@@ -14,7 +14,7 @@ import { LONGEST_WINDOW_MS } from '../src/server/rate-limit.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
 import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
-import { atTheEdge } from '../src/server/request-edge.ts';
+import { atTheEdge, failSafely, refuseUnknownMethod } from '../src/server/request-edge.ts';
 import { clearRunning, markRunning } from '../src/server/running-shop.ts';
 import { loadPageCsp, type PageCsp } from '../src/server/security-headers.ts';
 import { loadEnvOrExit } from './cli.ts';
@@ -83,6 +83,7 @@ const edge = {
 };
 const server = http.createServer((req, res) => {
   const requestId = atTheEdge(req, res, edge);
+  if (refuseUnknownMethod(req, res)) return;
   if (!served) {
     res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
     return;
@@ -92,9 +93,13 @@ const server = http.createServer((req, res) => {
   const current = served;
   // compression is Express-style middleware; plain Node requests and responses are what it needs.
   withRequestId(requestId, () =>
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () =>
-      current.handler(req, res),
-    ),
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+      try {
+        current.handler(req, res);
+      } catch (error) {
+        failSafely(res, error);
+      }
+    }),
   );
 });
 server.listen(env.PORT, env.HOST, () => {

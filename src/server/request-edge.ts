@@ -16,6 +16,40 @@ export type EdgeOptions = {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** The methods the shop answers; fetch's Request cannot even hold others (TRACE, CONNECT). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Answers 405 for a method the shop does not serve, before the app sees it (Astro's Node adapter
+ * throws on TRACE while building its Request, outside any handler that could catch it). Returns
+ * whether it answered.
+ */
+export function refuseUnknownMethod(req: IncomingMessage, res: ServerResponse): boolean {
+  if (METHODS.has(req.method ?? '')) return false;
+  res
+    .writeHead(405, { allow: [...METHODS].join(', '), 'content-type': 'application/json; charset=utf-8' })
+    .end(
+      JSON.stringify({
+        error: { kind: 'invalid', message: 'Η μέθοδος αιτήματος δεν υποστηρίζεται.', fields: {} },
+      }),
+    );
+  return true;
+}
+
+/** Answers 500 (once, if nothing was sent yet) for an error thrown outside the app's own handling. */
+export function failSafely(res: ServerResponse, error: unknown): void {
+  log.error('Unexpected error outside the app', { error });
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(
+    JSON.stringify({
+      error: { kind: 'unavailable', message: 'Κάτι πήγε στραβά. Προσπάθησε ξανά.', fields: {} },
+    }),
+  );
+}
+
 const headerText = (res: ServerResponse, name: string) => {
   const value = res.getHeader(name);
   return value === undefined ? undefined : String(value);
