@@ -209,5 +209,13 @@ describe('a server killed with SIGKILL mid-load', () => {
     // The restarted shop takes orders again.
     const after = await order(second.url, 99, 0, variants[0] ?? '', 1);
     expect(after.status).toBe(201);
+
+    // The servers' logs hold no customer's email or phone, nor any order link's secret.
+    for (const server of servers) {
+      expect(server.output()).not.toMatch(
+        /shopper\d+-\d+@example\.gr|6912345678|\/order\/[A-Za-z0-9_-]{20,}/,
+      );
+      expect(server.output()).toContain('"path":"/api/orders"');
+    }
   });
 });

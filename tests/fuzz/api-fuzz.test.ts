@@ -483,5 +483,14 @@ describe('the API under malformed requests', () => {
     expect(all.length).toBeGreaterThanOrEqual(5000);
     // The server stayed up and well.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+    // Its log is JSON lines with request ids, and holds neither the password nor the session.
+    const lines = server.output().split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(all.length);
+    for (const line of lines) expect(() => JSON.parse(line), line.slice(0, 200)).not.toThrow();
+    expect(lines.filter((line) => line.includes('"requestId"')).length).toBeGreaterThanOrEqual(all.length);
+    expect(server.output()).not.toContain(ADMIN.password);
+    expect(server.output()).not.toContain(session);
+    expect(server.output()).not.toContain(ADMIN.email);
   });
 });
