@@ -129,6 +129,9 @@ test('the form validates, adds a product with two images, reorders them and edit
   page,
   baseURL,
 }) => {
+  // It waits for the storefront to rebuild after a create and an edit (waitForStorefront allows
+  // 180 s): on a busy machine two builds do not fit in the default 60 s.
+  test.slow();
   const errors = watchErrors(page, baseURL);
   // The compression worker loads its script from this shop, never from the library's default CDN.
   const workerScript = page.waitForResponse((response) =>

@@ -98,8 +98,9 @@ export function atTheEdge(req: IncomingMessage, res: ServerResponse, options: Ed
     ip: maskAddress(client.ip),
   });
   res.once('finish', () => log.info('request', fields()));
+  // A browser that navigates away drops its image loads: normal, so info, not a warning.
   res.once('close', () => {
-    if (!res.writableFinished) log.warn('request aborted', fields());
+    if (!res.writableFinished) log.info('request aborted', fields());
   });
   return requestId;
 }
