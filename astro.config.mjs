@@ -3,19 +3,56 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { extraCspSources } from './src/server/csp-sources.ts';
+
+/**
+ * zod compiles object parsers with `new Function` when it may, and probes for that when a schema
+ * is made; under our CSP (no 'unsafe-eval') the probe is reported as a violation even though zod
+ * catches it. Islands that reach zod run this first (Astro loads before-hydration scripts before
+ * any island's code), so the browser never probes.
+ */
+/** @type {import('astro').AstroIntegration} */
+const zodWithoutEval = {
+  name: 'cardshop:zod-without-eval',
+  hooks: {
+    'astro:config:setup': ({ injectScript }) =>
+      injectScript('before-hydration', "import { config } from 'zod/v4/core'; config({ jitless: true });"),
+  },
+};
+
+const extra = extraCspSources(process.env);
 
 // The rebuild service (src/server/rebuild/) builds each storefront version into its own folder
 // under the data folder and swaps it in; a plain `astro build` writes ./dist.
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: 'static',
-  adapter: node({ mode: 'standalone', bodySizeLimit: 25 * 1024 * 1024 }),
-  integrations: [react()],
+  // staticHeaders: each pre-rendered page's CSP goes to _headers.json, which our server sends as a
+  // header (src/server/security-headers.ts); on-demand pages get theirs from Astro directly.
+  adapter: node({ mode: 'standalone', bodySizeLimit: 25 * 1024 * 1024, staticHeaders: true }),
+  integrations: [react(), zodWithoutEval],
   outDir: process.env.SHOP_BUILD_OUT_DIR ?? './dist',
   cacheDir: process.env.SHOP_BUILD_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // Astro hashes every script and style it emits; nothing inline runs without its hash.
+    // frame-ancestors cannot live here (a meta tag may not carry it): the server adds it.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        /** @type {`img-src ${string}`} */ (["img-src 'self' data: blob:", ...extra.img].join(' ')),
+        "font-src 'self'",
+        /** @type {`connect-src ${string}`} */ (["connect-src 'self'", ...extra.connect].join(' ')),
+        // The dashboard compresses images in a blob: worker (browser-image-compression).
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
   devToolbar: { enabled: false },
   vite: {
     plugins: [tailwindcss()],

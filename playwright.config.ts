@@ -64,7 +64,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    // The server logs a JSON line per request; warnings and errors (stderr) still show.
+    stdout: 'ignore',
     env: {
       DATA_DIR: E2E_DATA_DIR,
       PORT: String(port),

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { newestProductPage, PAGE_TYPES } from './support/page-types.ts';
 
 /** WCAG 2.x A and AA, and axe's best practices (heading-order, landmarks, ...): every impact counts. */

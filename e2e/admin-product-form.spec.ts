@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '../src/ports/documents.ts';
 import type { AdminProduct } from '../src/stores/admin-api.ts';
 import { signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
+import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 
 /**
  * The dashboard's product form (spec 2b, 4, 5): validation messages, two images (picked and
@@ -128,8 +128,8 @@ test('the form validates, adds a product with two images, reorders them and edit
   page,
   baseURL,
 }) => {
-  // A long walk through the whole form (two uploads, a rebuild); npm test runs two e2e suites at
-  // once on two cores, where it took 45-60 s.
+  // A long walk through the whole form (two uploads, two storefront rebuilds); npm test runs the
+  // e2e suites of several backends at once on two cores, where it took 45-60 s.
   test.slow();
   const errors = watchErrors(page, baseURL);
   // The compression worker loads its script from this shop, never from the library's default CDN.

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { SESSIONS_TABLE, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * Every admin endpoint, found from the files under src/pages/api/admin so a new one cannot be

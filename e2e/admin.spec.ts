@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, HOSTED, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 const RANGE = /^Εμφάνιση (\d+) έως (\d+) από (\d+) προϊόντα$/;
 

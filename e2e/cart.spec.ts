@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { openShop } from './fixtures/shop.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 /** Creates products with known price and stock straight in the engine; product pages render on demand. */
 async function createCards(cards: Array<{ title: string; priceCents: number; quantity: number }>) {

@@ -1,6 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-
 import { ADMIN, emailJsSent, HOSTED, signInBody } from './fixtures/backends.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 type Inbox = {
   messages: { name: string; email: string; message: string }[];

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { LOT_TITLES, MYSTERY_PACK_TITLES } from '../src/domain/catalog-lists.ts';
 import type { CatalogQuery, Product, ProductInput } from '../src/ports/commerce.ts';
 import { openShop } from './fixtures/shop.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 /** Reads products straight from the engine, to compare the pages with the data. */
 async function engineProducts(filters: Partial<CatalogQuery>): Promise<Product[]> {
@@ -215,5 +215,5 @@ test('the grid endpoint answers 404 JSON for an unknown grid', async ({ request 
   expect(response.status()).toBe(404);
   expect(((await response.json()) as { error: { kind: string } }).error.kind).toBe('not_found');
   const offers = await request.get('/api/grids/offers');
-  expect(offers.headers()['cache-control']).toBe('no-cache');
+  expect(offers.headers()['cache-control']).toBe('no-store');
 });

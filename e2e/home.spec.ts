@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test.describe('home', () => {
   test('shows the promo, the carousel and 6 Recently Added cards, newest first @phone', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN, backendEnv, HOSTED } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
+import { expect, test } from './fixtures/test.ts';
 
 // Only in the hosted run (documents, auth and mail on the emulators and the EmailJS recorder).
 test.skip(!HOSTED, 'runs with E2E_BACKENDS=hosted');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { expect, test } from './fixtures/test.ts';
 import { newestProductPage } from './support/page-types.ts';
 
 // Debian's Chromium, launched for Lighthouse with the flags that work offline and as root here.

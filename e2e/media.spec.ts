@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
+import { expect, test } from './fixtures/test.ts';
 
 const YEAR_IMMUTABLE = /max-age=31536000, immutable/;
 

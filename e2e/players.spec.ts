@@ -1,6 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-
 import { ADMIN, signInBody } from './fixtures/backends.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 const TEAM = 'Olympiacos';
 

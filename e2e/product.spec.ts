@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { BEST_VALUE_PICKS_TITLES, HOT_PICKS_TITLES } from '../src/domain/catalog-lists.ts';
 import type { Product, ProductInput } from '../src/ports/commerce.ts';
 import { openShop } from './fixtures/shop.ts';
+import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 
 const PLACEHOLDER = '/images/placeholder-card.svg';
 const productUrl = (id: string) => `/product/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openShop } from './fixtures/shop.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test('a product added through the engine appears in Recently Added after the rebuild, with no restart', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { productPath } from '../src/domain/product-id.ts';
 import { openShop } from './fixtures/shop.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 /** Creates cards straight in the engine; the search endpoint reads the live catalogue. */
 async function createCards(titles: string[]) {
@@ -197,7 +197,7 @@ test('the search API trims, answers empty queries with nothing and refuses long 
 }) => {
   const empty = await request.get('/api/search?q=%20%20');
   expect(empty.status()).toBe(200);
-  expect(empty.headers()['cache-control']).toBe('no-cache');
+  expect(empty.headers()['cache-control']).toBe('no-store');
   expect(await empty.json()).toEqual({ results: [] });
 
   const tooLong = await request.get(`/api/search?q=${'α'.repeat(101)}`);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import type { BreadcrumbList, Graph, Offer, ProductLeaf } from 'schema-dts';
 import { canonicalPathname } from '../src/domain/url-form.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
+import { expect, test } from './fixtures/test.ts';
 import { type CrawledPage, crawl, isNoindex } from './support/crawl.ts';
 
 /** Path and query of an absolute URL, the way pages link each other. */

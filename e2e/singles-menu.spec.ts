@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 async function openSingles(page: Page) {
   const hamburger = page.getByRole('button', { name: 'Μενού' });

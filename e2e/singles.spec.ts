@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { categoryGroup } from '../src/domain/sports.ts';
 import { foldText } from '../src/domain/text.ts';
 import type { CatalogPage, CatalogQuery, ProductInput } from '../src/ports/commerce.ts';
 import { openShop } from './fixtures/shop.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 const PAGE_SIZE = 25;
 

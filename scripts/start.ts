@@ -2,6 +2,7 @@
  * npm start: migrate, seed an empty data folder, build the storefront when there is no build or
  * the code changed, then serve it, swapping in each new build as the rebuild service makes it.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,9 +10,14 @@ import compression from 'compression';
 import { redirectTarget } from '../src/domain/url-form.ts';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
 import { withLiveFallback } from '../src/server/live-fallback.ts';
+import { log, withRequestId } from '../src/server/log.ts';
+import { LONGEST_WINDOW_MS } from '../src/server/rate-limit.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
 import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
+import { atTheEdge, failSafely, refuseUnknownMethod } from '../src/server/request-edge.ts';
+import { clearRunning, markRunning } from '../src/server/running-shop.ts';
+import { loadPageCsp, type PageCsp } from '../src/server/security-headers.ts';
 import { loadEnvOrExit } from './cli.ts';
 import { ensureAdmin } from './seed/admin-account.ts';
 import { seedShop } from './seed/seed-shop.ts';
@@ -27,16 +33,17 @@ const container = createContainer(env);
 setSharedContainer(container);
 
 const seeded = await seedShop(container);
-if (seeded.products > 0) console.info(`Demo shop created in ${env.dataDir} (${seeded.products} products).`);
+if (seeded.products > 0) log.info('Demo shop created', { dataDir: env.dataDir, products: seeded.products });
 // With Firebase Auth the admins are Firebase users with the admin claim, not local accounts.
 const admin = env.AUTH_BACKEND === 'local' ? await ensureAdmin(container) : null;
 
-let served: { handler: Handler; clientDir: string } | null = null;
+let served: { handler: Handler; clientDir: string; pages: PageCsp | null } | null = null;
 async function serveBuild(current: CurrentBuild): Promise<void> {
   const entry = pathToFileURL(path.join(current.outputDir, 'server', 'entry.mjs')).href;
   const module = (await import(entry)) as { handler: Handler };
-  served = { handler: module.handler, clientDir: path.join(current.outputDir, 'client') };
-  console.info(`Serving storefront build ${current.buildId} (content version ${current.contentVersion}).`);
+  const pages = loadPageCsp(current.outputDir);
+  served = { handler: module.handler, clientDir: path.join(current.outputDir, 'client'), pages };
+  log.info('Serving storefront build', { buildId: current.buildId, contentVersion: current.contentVersion });
 }
 
 const rebuilds = createRebuildService({
@@ -51,26 +58,34 @@ const rebuilds = createRebuildService({
 
 let current = readCurrentBuild(env.dataDir);
 if (!current || current.codeHash !== codeHash(root)) {
-  console.info(
-    current ? 'The code changed since the last build: building the storefront…' : 'Building the storefront…',
+  log.info(
+    current ? 'The code changed since the last build: building the storefront' : 'Building the storefront',
   );
   const started = performance.now();
   current = await rebuilds.buildNow();
   if (!current) {
     const state = await container.builds.state();
-    console.error(
-      `The storefront build failed:\n${state.lastFailure?.error ?? 'another process is building; try again'}`,
-    );
+    log.error('The storefront build failed', {
+      detail: state.lastFailure?.error ?? 'another process is building; try again',
+    });
     process.exit(1);
   }
-  console.info(`Storefront built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  log.info('Storefront built', { seconds: Number(((performance.now() - started) / 1000).toFixed(1)) });
 } else {
   await serveBuild(current);
 }
 
 // gzip for HTML, CSS, JS, JSON and SVG (compression skips images that are compressed already).
 const compress = compression({ threshold: 1024 });
+// Client behind a trusted proxy, request id, security headers, access log (src/server/request-edge.ts).
+const edge = {
+  trustProxyHops: env.trustProxyHops,
+  https: env.siteUrl.startsWith('https:'),
+  pages: () => served?.pages ?? null,
+};
 const server = http.createServer((req, res) => {
+  const requestId = atTheEdge(req, res, edge);
+  if (refuseUnknownMethod(req, res)) return;
   if (!served) {
     res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
     return;
@@ -86,40 +101,70 @@ const server = http.createServer((req, res) => {
   }
   const current = served;
   // compression is Express-style middleware; plain Node requests and responses are what it needs.
-  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () =>
-    current.handler(req, res),
+  withRequestId(requestId, () =>
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+      try {
+        current.handler(req, res);
+      } catch (error) {
+        failSafely(res, error);
+      }
+    }),
   );
 });
 server.listen(env.PORT, env.HOST, () => {
+  markRunning(env.dataDir, env.PORT);
   const url = `http://${env.HOST === '127.0.0.1' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
-  console.info(`\nThe shop is open at ${url}`);
-  console.info(`Admin: ${url}/admin-login`);
-  console.info(
-    !admin
-      ? '  a Firebase user with the admin claim (npm run admin -- grant-firebase-admin <email>)'
-      : admin.password
-        ? `  email: ${admin.email}\n  password: ${admin.password}   (shown once; change it with npm run admin -- reset-password ${admin.email})`
-        : `  email: ${admin.email} (password: from ADMIN_PASSWORD or the first start; reset with npm run admin -- reset-password ${admin.email})`,
-  );
+  log.info('The shop is open', {
+    url,
+    admin: `${url}/admin-login`,
+    signIn: !admin
+      ? 'a Firebase user with the admin claim (npm run admin -- grant-firebase-admin <email>)'
+      : `${admin.email}; password from ADMIN_PASSWORD or the first start (npm run admin -- reset-password ${admin.email} sets a new one)`,
+  });
+  if (admin?.password) showGeneratedPassword(admin.email, admin.password);
 });
 rebuilds.start();
 
-// Background duties: deliver due mail, and drop carts nobody touched for CART_TTL_DAYS.
+/**
+ * The first start's generated password is shown once to the person at the terminal. Logs must not
+ * hold passwords, so when the output is not a terminal (a service manager collecting logs) it goes
+ * to a file only the shop's user can read, and the log says where.
+ */
+function showGeneratedPassword(email: string, password: string) {
+  if (process.stdout.isTTY) {
+    console.info(`\nAdmin: ${email}\n  password: ${password}   (shown once; change it in the dashboard)\n`);
+    return;
+  }
+  const file = path.join(env.dataDir, 'initial-admin-password.txt');
+  fs.writeFileSync(file, `${email}\n${password}\n`, { mode: 0o600 });
+  log.info('The admin password was generated', { email, file });
+}
+
+// Background duties: deliver due mail, drop carts nobody touched for CART_TTL_DAYS, forget old
+// rate-limit hits.
 const MAIL_EVERY_MS = 5_000;
 const CART_PURGE_EVERY_MS = 6 * 3_600_000;
+const LIMITS_PURGE_EVERY_MS = 10 * 60_000;
 const deliverMail = setInterval(() => {
-  container.mail.deliverDue().catch((error: unknown) => console.error('Mail delivery:', error));
+  container.mail.deliverDue().catch((error: unknown) => log.error('Mail delivery failed', { error }));
 }, MAIL_EVERY_MS);
 const purgeCarts = () =>
   container.carts
     .purgeCarts(env.CART_TTL_DAYS)
-    .catch((error: unknown) => console.error('Cart purge:', error));
+    .catch((error: unknown) => log.error('Cart purge failed', { error }));
 void purgeCarts();
 const purgeTimer = setInterval(purgeCarts, CART_PURGE_EVERY_MS);
+const limitsTimer = setInterval(() => {
+  container.limits
+    .purge(LONGEST_WINDOW_MS)
+    .catch((error: unknown) => log.error('Rate-limit purge failed', { error }));
+}, LIMITS_PURGE_EVERY_MS);
 
 async function shutdown() {
   clearInterval(deliverMail);
   clearInterval(purgeTimer);
+  clearInterval(limitsTimer);
+  clearRunning(env.dataDir);
   server.close();
   await rebuilds.stop();
   container.close();

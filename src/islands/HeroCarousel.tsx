@@ -54,7 +54,9 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
     >
       <div
         className="flex touch-pan-y transition-transform duration-500 ease-out"
-        style={{ transform: `translateX(-${index * 100}%)` }}
+        // No style attribute in the pre-rendered HTML (the CSP allows none); React moves the strip
+        // through the CSSOM once the shopper changes slide.
+        style={index === 0 ? undefined : { transform: `translateX(-${index * 100}%)` }}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => {

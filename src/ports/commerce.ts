@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isAppError } from './errors.ts';
+import type { OutgoingMail } from './mail.ts';
 
 /** A stored product image, ordered by position. */
 export const productImageSchema = z.object({
@@ -102,6 +104,10 @@ export const cartLineInputSchema = z.object({
 });
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 
+/** Whether an error says the cart named in the request is not open (addCartLines with newCart: false). */
+export const isMissingCart = (error: unknown) =>
+  isAppError(error) && error.kind === 'not_found' && error.fields.cart === 'missing';
+
 export type CartLine = {
   id: string;
   quantity: number;
@@ -147,6 +153,11 @@ export type PlaceOrderInput = {
   payment: PaymentMethod;
   notes: string;
   shippingCents: number;
+  /**
+   * The mails a new order sends (the shopper's confirmation, the owner's notice). They are queued
+   * in the same transaction as the order: both are there after a crash, or neither.
+   */
+  mails?: (order: Order) => OutgoingMail[];
 };
 
 export type OrderLine = { variantId: string | null; title: string; unitPriceCents: number; quantity: number };
@@ -171,8 +182,11 @@ export type Order = {
 export interface CartPort {
   /** The open cart, with quantities brought back within stock (reported in `notices`); null when none. */
   getCart(cartId: string): Promise<Cart | null>;
-  /** Adds lines, creating the cart when `cartId` is null or no longer open. */
-  addCartLines(cartId: string | null, lines: CartLineInput[]): Promise<Cart>;
+  /**
+   * Adds lines, creating the cart when `cartId` is null or no longer open. With `newCart: false`
+   * it refuses instead: AppError('not_found') with `fields.cart === 'missing'`.
+   */
+  addCartLines(cartId: string | null, lines: CartLineInput[], options?: { newCart?: boolean }): Promise<Cart>;
   updateCartLine(cartId: string, lineId: string, quantity: number): Promise<Cart>;
   removeCartLines(cartId: string, lineIds: string[]): Promise<Cart>;
   /** Deletes carts untouched for `days` days; returns how many. */
@@ -190,7 +204,10 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export interface OrderPort {
-  /** One transaction: re-checks price and stock, takes the stock, writes the order, closes the cart. */
+  /**
+   * One transaction: re-checks price and stock, takes the stock, writes the order, queues its
+   * mails, closes the cart.
+   */
   placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
   getOrderByToken(accessToken: string): Promise<Order | null>;
   /** Newest first. */

@@ -1,3 +1,5 @@
+import type { OutgoingMail } from './mail.ts';
+
 /** Messages sent through the contact form: kept by the shop (the owner's inbox) before any mail goes out. */
 export type ContactMessage = {
   id: number;
@@ -22,8 +24,11 @@ export type ContactPage = {
 };
 
 export interface ContactPort {
-  /** Stores the message durably (text as given, never interpreted) and answers it with its id. */
-  save(message: NewContactMessage): Promise<ContactMessage>;
+  /**
+   * Stores the message durably (text as given, never interpreted) and answers it with its id.
+   * `notify`, when given, is the owner's mail: it is queued in the same transaction.
+   */
+  save(message: NewContactMessage, notify?: OutgoingMail): Promise<ContactMessage>;
   /** Newest first; `page` starts at 1. */
   list(options: { page: number; pageSize: number }): Promise<ContactPage>;
   /** Marks a message read (now) or unread; throws AppError('not_found') for an unknown id. */

@@ -28,6 +28,9 @@ export type OutboxEntry = {
   deliveredAt: string | null;
 };
 
+/** What waits in the outbox: for the health check and the dashboard. */
+export type OutboxBacklog = { pending: number; failed: number; oldestPendingAt: string | null };
+
 export interface MailPort {
   /** Stores the message in the outbox (durably, before anything is sent) and returns its id. */
   queue(mail: OutgoingMail): Promise<number>;
@@ -37,4 +40,6 @@ export interface MailPort {
   listOutbox(options?: { limit?: number; status?: MailStatus }): Promise<OutboxEntry[]>;
   /** Makes a failed message due again now. */
   retry(id: number): Promise<void>;
+  /** Counts of undelivered messages (cheap: one indexed query). */
+  backlog(): Promise<OutboxBacklog>;
 }

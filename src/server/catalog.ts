@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parsePriceRange } from '../domain/price-input.ts';
 import { categoryGroup, SPORTS } from '../domain/sports.ts';
+import { greekZodError } from '../domain/validation-messages.ts';
 import { CATALOG_SORTS, type CatalogPage, type CatalogQuery } from '../ports/commerce.ts';
 import type { Category } from '../ports/documents.ts';
 import { AppError } from '../ports/errors.ts';
@@ -54,7 +55,7 @@ export const singlesParamsSchema = z.object({
 export type SinglesParams = z.infer<typeof singlesParamsSchema>;
 
 export function parseSinglesParams(params: URLSearchParams): SinglesParams {
-  const result = singlesParamsSchema.safeParse(Object.fromEntries(params));
+  const result = singlesParamsSchema.safeParse(Object.fromEntries(params), { error: greekZodError });
   if (!result.success) {
     throw new AppError('invalid', result.error.issues[0]?.message ?? 'Μη έγκυρα φίλτρα.');
   }

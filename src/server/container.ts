@@ -9,9 +9,11 @@ import { createFirestoreDocuments } from '../adapters/docs-firestore/index.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
 import type { FirebaseSettings } from '../adapters/firebase/app.ts';
 import { createEmailJsTransport } from '../adapters/mail-emailjs/index.ts';
+import { enqueueMail } from '../adapters/mail-outbox/enqueue.ts';
 import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
+import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
@@ -20,6 +22,7 @@ import type { ContactPort } from '../ports/contact.ts';
 import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
+import type { RateLimitPort } from '../ports/rate-limits.ts';
 import { type Env, getEnv } from './env.ts';
 import { mailBackend, parseServiceAccount } from './env-hosted.ts';
 
@@ -35,6 +38,7 @@ export type Container = {
   mail: MailPort;
   contact: ContactPort;
   builds: BuildsPort;
+  limits: RateLimitPort;
   /** The embedded engine, for the command-line scripts (seed, admin accounts). */
   engine: Engine;
   close(): void;
@@ -90,6 +94,9 @@ export function createContainer(env: Env): Container {
     // Firebase checks the password; the sessions stay in the data folder (decision 011).
     const firebaseAuth = createFirebaseAuth(firebaseSettings(env, env.FIREBASE_AUTH_EMULATOR_HOST), engine, {
       sessionTtlHours: env.SESSION_TTL_HOURS,
+      passwordCheck: env.PUBLIC_FIREBASE_API_KEY
+        ? { apiKey: env.PUBLIC_FIREBASE_API_KEY, emulatorUrl: env.PUBLIC_FIREBASE_AUTH_EMULATOR_URL }
+        : undefined,
     });
     closers.push(firebaseAuth.close);
     auth = firebaseAuth;
@@ -103,13 +110,14 @@ export function createContainer(env: Env): Container {
     engine,
     commerce: createLocalCommerce(engine),
     carts: createLocalCarts(engine.db),
-    orders: createLocalOrders(engine.db),
+    orders: createLocalOrders(engine.db, { enqueueMail }),
     documents,
     auth,
     media: createLocalMedia(engine),
     mail: createOutboxMail(engine, { from: env.MAIL_FROM, transport: mailTransport(env) }),
-    contact: createLocalContact(engine),
+    contact: createLocalContact(engine, { enqueueMail }),
     builds: createLocalBuilds(engine, { hostedVersions }),
+    limits: createLocalRateLimits(engine),
     close: () => {
       engine.sqlite.close();
       for (const close of closers) void close();

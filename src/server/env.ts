@@ -47,6 +47,14 @@ const envSchema = z
     SMTP_SECURE: z.enum(['true', 'false'], { message: 'SMTP_SECURE must be true or false' }).default('false'),
     SMTP_USER: optionalText,
     SMTP_PASSWORD: optionalText,
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(true|false|[0-9])$/, {
+        message: 'TRUST_PROXY must be false, true, or the number of proxies in front of the shop (1-9)',
+      })
+      .default('false'),
     ...hostedEnvShape,
   })
   .superRefine((env, context) => {
@@ -58,7 +66,12 @@ const envSchema = z
     path: ['ADMIN_EMAIL'],
   });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; siteUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  siteUrl: string;
+  /** How many reverse proxies' X-Forwarded-* entries to trust (TRUST_PROXY; 0: none). */
+  trustProxyHops: number;
+};
 
 export class EnvError extends Error {
   readonly problems: string[];
@@ -90,6 +103,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    trustProxyHops:
+      env.TRUST_PROXY === 'true' ? 1 : env.TRUST_PROXY === 'false' ? 0 : Number(env.TRUST_PROXY),
   };
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { greekZodError } from '../domain/validation-messages.ts';
 import { AppError, type ErrorKind, isAppError } from '../ports/errors.ts';
+import { log } from './log.ts';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -21,13 +23,18 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 
 /** Maps any thrown value to a JSON error response; only AppErrors reveal their message. */
 export function errorResponse(error: unknown): Response {
+  // A schema that threw instead of answering through readJson/parseQuery is still bad input, not a
+  // crash; its messages were made without the Greek map, so only the general one is shown.
+  // (By name: each storefront build may bundle its own copy of zod.)
+  if (error instanceof Error && error.name === 'ZodError')
+    error = new AppError('invalid', 'Μη έγκυρα δεδομένα.');
   if (isAppError(error)) {
     return json(
       { error: { kind: error.kind, message: error.message, fields: error.fields } },
       { status: STATUS[error.kind] },
     );
   }
-  console.error(error);
+  log.error('Unexpected error', { error });
   return json({ error: { kind: 'unavailable', message: GENERIC_ERROR, fields: {} } }, { status: 500 });
 }
 
@@ -57,12 +64,24 @@ export async function readJson<T extends z.core.$ZodType>(
   } catch {
     throw new AppError('invalid', 'Μη έγκυρα δεδομένα.');
   }
-  // Works for full zod and zod/mini schemas alike (forms shared with the browser use the mini build).
-  const result = z.safeParse(schema, data);
-  if (!result.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-    throw new AppError('invalid', 'Μη έγκυρα δεδομένα.', fields);
-  }
+  return validate(schema, data);
+}
+
+/** Validates the query string (as a plain record) the way readJson validates a body. */
+export function parseQuery<T extends z.core.$ZodType>(schema: T, params: URLSearchParams): z.output<T> {
+  return validate(schema, Object.fromEntries(params));
+}
+
+function validate<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
+  // Works for full zod and zod/mini schemas alike (forms shared with the browser use the mini build);
+  // issues without a message of their schema's own are answered in Greek.
+  const result = z.safeParse(schema, data, { error: greekZodError });
+  if (!result.success) throw invalidInput(result.error.issues);
   return result.data;
+}
+
+function invalidInput(issues: readonly z.core.$ZodIssue[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return new AppError('invalid', 'Μη έγκυρα δεδομένα.', fields);
 }

@@ -1,57 +1,34 @@
+import { AppError } from '../ports/errors.ts';
+import type { RateLimitPort, RateLimitRule } from '../ports/rate-limits.ts';
+
 /**
- * An in-memory sliding-window limiter: at most `limit` hits per key within any `windowMs`.
- * Kept in memory on purpose (a restart forgives everyone, which is fine for a contact form);
- * several app instances would need a shared store instead.
+ * The shop's rate limits, counted per client address in the database (the rate-limits port), so
+ * they hold across processes and restarts. Sign-in is throttled by the auth port itself.
  */
-export type RateLimiter = {
-  /** Counts one hit for `key` unless it is over the limit; says whether the hit may proceed. */
-  hit(key: string, now?: number): { allowed: boolean; retryAfterMs: number };
-};
+export const RATE_LIMITS = {
+  /** Five messages per address in any ten minutes: plenty for a person, useless for a flood. */
+  contact: { name: 'contact', limit: 5, windowMs: 10 * 60_000 },
+  /** New carts per address and hour: a shopper needs a few; a script must not fill the disk. */
+  newCart: { name: 'new-cart', limit: 30, windowMs: 60 * 60_000 },
+  /** Order attempts per address and hour. */
+  order: { name: 'order', limit: 10, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateLimitRule>;
 
-export type RateLimitOptions = {
-  limit: number;
-  windowMs: number;
-  /** Keys kept at most; past it the stalest keys are forgotten, so a flood of addresses cannot fill memory. */
-  maxKeys?: number;
-};
+/** Hits older than this are of no rule's concern any more. */
+export const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowMs));
 
-export function createRateLimiter({ limit, windowMs, maxKeys = 10_000 }: RateLimitOptions): RateLimiter {
-  // Map keeps insertion order; a key is re-inserted on every hit, so the first keys are the stalest.
-  const hits = new Map<string, number[]>();
-
-  return {
-    hit(key, now = Date.now()) {
-      const recent = (hits.get(key) ?? []).filter((at) => at > now - windowMs);
-      hits.delete(key);
-      if (recent.length >= limit) {
-        hits.set(key, recent);
-        // The oldest hit in the window leaves it first.
-        return { allowed: false, retryAfterMs: (recent[0] ?? now) + windowMs - now };
-      }
-      recent.push(now);
-      hits.set(key, recent);
-      for (const stale of hits.keys()) {
-        if (hits.size <= maxKeys) break;
-        hits.delete(stale);
-      }
-      return { allowed: true, retryAfterMs: 0 };
-    },
-  };
-}
-
-// Kept on globalThis: the server loads each new storefront build's bundle into the same process,
-// and a rebuild must not hand every address a fresh allowance.
-const holder = globalThis as typeof globalThis & { __cardshopRateLimiters?: Map<string, RateLimiter> };
-
-/** The process-wide limiter with this name, created with `options` on first use. */
-export function sharedRateLimiter(name: string, options: RateLimitOptions): RateLimiter {
-  holder.__cardshopRateLimiters ??= new Map();
-  let limiter = holder.__cardshopRateLimiters.get(name);
-  if (!limiter) {
-    limiter = createRateLimiter(options);
-    holder.__cardshopRateLimiters.set(name, limiter);
-  }
-  return limiter;
+/** Counts one hit of the client at `ip`, or refuses with `message` (429) when it is over the rule. */
+export async function enforceLimit(
+  limits: RateLimitPort,
+  rule: RateLimitRule,
+  ip: string,
+  message: string,
+): Promise<void> {
+  const { allowed, retryAfterMs } = await limits.hit(rule, addressKey(ip));
+  if (!allowed)
+    throw new AppError('rate_limited', message, {
+      retryAfterSeconds: String(Math.ceil(retryAfterMs / 1000)),
+    });
 }
 
 /**

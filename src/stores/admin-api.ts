@@ -1,4 +1,6 @@
+import type { PasswordChange } from '../domain/account-form.ts';
 import { orderListSearch, type ProductListQuery, productListSearch } from '../domain/admin-list.ts';
+import type { SessionInfo, SignInRecord } from '../ports/auth.ts';
 import type { StorefrontState } from '../ports/builds.ts';
 import type { Order, OrderList, OrderStatus } from '../ports/commerce.ts';
 import type { Category } from '../ports/documents.ts';
@@ -64,3 +66,22 @@ export const storefrontState = () => admin<StorefrontState>('GET', '/api/admin/s
 
 /** "Rebuild now": the server marks the storefront stale and answers with the new state. */
 export const rebuildStorefront = () => admin<StorefrontState>('POST', '/api/admin/storefront');
+
+// The admin's own account (sessions, sign-ins, password) -------------------------------------
+
+export type AccountOverview = {
+  user: { id: string; email: string };
+  sessions: SessionInfo[];
+  signIns: SignInRecord[];
+};
+
+export const loadAccount = () => admin<AccountOverview>('GET', '/api/admin/account');
+
+export const changePassword = (form: PasswordChange) =>
+  admin<{ ok: true; message: string }>('POST', '/api/admin/account/password', form);
+
+export const endSession = (id: string) =>
+  admin<{ ok: true; message: string }>('DELETE', `/api/admin/account/sessions/${encodeURIComponent(id)}`);
+
+export const endOtherSessions = () =>
+  admin<{ ended: number; message: string }>('DELETE', '/api/admin/account/sessions');

@@ -535,3 +535,42 @@ describe('bad cart ids', () => {
     expect(snapshot()).toEqual(before);
   });
 });
+
+describe('limits on one cart', () => {
+  it('with newCart: false, refuses a missing or closed cart instead of starting one', async () => {
+    const card = await product('Limit card', 500, 5);
+    const before = snapshot();
+    const line = { merchandiseId: card.variantId, quantity: 1 };
+    for (const id of [null, 'x'.repeat(32), 'not-a-cart-id']) {
+      const error = await rejection(container.carts.addCartLines(id, [line], { newCart: false }));
+      expect(error.kind).toBe('not_found');
+      expect(error.fields.cart).toBe('missing');
+    }
+    expect(snapshot()).toEqual(before);
+    const cart = await container.carts.addCartLines(null, [line]);
+    expect((await container.carts.addCartLines(cart.id, [line], { newCart: false })).id).toBe(cart.id);
+  });
+
+  it('holds at most 50 different products', async () => {
+    const cards: Product[] = [];
+    for (let index = 0; index < 51; index += 1) cards.push(await product(`Card ${index}`, 100, 2));
+    let cart = await container.carts.addCartLines(null, [
+      { merchandiseId: cards[0]?.variantId ?? '', quantity: 1 },
+    ]);
+    for (const card of cards.slice(1, 50))
+      cart = await container.carts.addCartLines(cart.id, [{ merchandiseId: card.variantId, quantity: 1 }]);
+    expect(cart.lines).toHaveLength(50);
+    const error = await rejection(
+      container.carts.addCartLines(cart.id, [{ merchandiseId: cards[50]?.variantId ?? '', quantity: 1 }]),
+    );
+    expect(error).toMatchObject({
+      kind: 'conflict',
+      message: 'Το καλάθι χωράει έως 50 διαφορετικά προϊόντα.',
+    });
+    // More of a product already in the cart is still fine.
+    cart = await container.carts.addCartLines(cart.id, [
+      { merchandiseId: cards[0]?.variantId ?? '', quantity: 1 },
+    ]);
+    expect(cart.lines[0]?.quantity).toBe(2);
+  });
+});

@@ -375,6 +375,27 @@ describe('placeOrder (server) and the mail outbox', () => {
     expect(countRows(container, 'orders')).toBe(1);
   });
 
+  it('commits the order, its stock and both mails together: a failing mail write leaves nothing', async () => {
+    const card = await product('2024-25 Panini Prizm Luka Doncic #77', 1250, 3);
+    const cart = await cartWith([[card, 2]]);
+    const before = snapshot();
+    // A failure at the moment the second mail is written (as a full disk would fail it).
+    container.engine.sqlite.exec(
+      "CREATE TRIGGER fail_second_mail BEFORE INSERT ON mail_outbox WHEN (SELECT COUNT(*) FROM mail_outbox) >= 1 BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    await expect(placeOrder(container, cart.id, form())).rejects.toThrow('disk full');
+    expect(snapshot()).toEqual(before);
+
+    container.engine.sqlite.exec('DROP TRIGGER fail_second_mail');
+    const order = await placeOrder(container, cart.id, form());
+    expect(countRows(container, 'orders')).toBe(1);
+    expect((await container.mail.listOutbox()).map((mail) => mail.kind).sort()).toEqual([
+      'order-confirmation',
+      'order-notification',
+    ]);
+    expect(order.lines[0]?.quantity).toBe(2);
+  });
+
   it('queues nothing when the order is refused', async () => {
     const card = await product('Cheap', 300, 3);
     const cart = await cartWith([[card, 1]]);

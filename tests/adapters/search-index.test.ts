@@ -98,11 +98,22 @@ describe('the search index follows every write', () => {
 
   it('takes quotes and FTS5 operators in a search literally', async () => {
     await create('Card "NEAR" AND OR*');
-    for (const text of ['"near"', 'and or*', 'NEAR(', '"', '*', 'OR', '^card']) {
+    for (const text of [
+      '"near"',
+      'and or*',
+      'NEAR(',
+      '"',
+      '*',
+      'OR',
+      '^card',
+      'card\u0000',
+      '\u202e\u0000💥',
+    ]) {
       await expect(search({ search: text }), text).resolves.toBeDefined();
     }
     expect(await titles({ search: '"near"' })).toEqual(['Card "NEAR" AND OR*']);
     expect(await titles({ search: 'or*' })).toEqual(['Card "NEAR" AND OR*']);
+    expect(await titles({ search: 'card\u0000' })).toEqual(['Card "NEAR" AND OR*']);
   });
 
   it('sorts and filters by the price an edit set', async () => {

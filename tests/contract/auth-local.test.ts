@@ -8,7 +8,7 @@ authContract('local accounts', async () => {
   await upsertAdmin(engine, ADMIN_EMAIL, ADMIN_PASSWORD);
   return {
     auth,
-    signIn: (email, password, ip) => auth.signIn({ email, password }, ip),
+    signIn: (email, password, ip, userAgent) => auth.signIn({ email, password }, ip, userAgent),
     foreignProof: { idToken: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' },
     // An unknown account costs a password check and counts as a failure, like a wrong password.
     refusedProof: (n) => ({ email: `guess${n}@example.gr`, password: 'a guess' }),

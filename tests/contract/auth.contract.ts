@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/domain/account-form.ts';
 import { LOGIN_MESSAGES } from '../../src/domain/messages.ts';
 import type { AuthPort, Session, SignInProof } from '../../src/ports/auth.ts';
 import { isAppError } from '../../src/ports/errors.ts';
@@ -15,7 +16,7 @@ export type AuthHarness = {
    * The whole sign-in as the login page runs it: the proof this backend takes, then signIn. A
    * refusal on the way (Firebase refusing the password) is thrown as an AppError, as the page shows it.
    */
-  signIn(email: string, password: string, ip: string): Promise<Session>;
+  signIn(email: string, password: string, ip: string, userAgent?: string): Promise<Session>;
   /** A proof of the other backend's kind, which this one must refuse as invalid. */
   foreignProof: SignInProof;
   /** The n-th proof that the server itself refuses (an unknown account, a forged token). */
@@ -148,6 +149,82 @@ export function authContract(backend: string, open: () => Promise<AuthHarness>):
       const stored = await harness.storedSessionValues();
       expect(stored.length).toBeGreaterThan(0);
       for (const value of stored) expect(value).not.toContain(session.token);
+    });
+
+    describe("the admin's own sessions and password (dashboard, decision 036)", () => {
+      const PHONE = 'Mozilla/5.0 (Linux; Android 14) Chrome/140.0 Mobile';
+
+      it('lists the live sessions with address and browser, marking the one asking', async () => {
+        const first = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP, PHONE);
+        const second = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_IP);
+        const list = await auth.listSessions(second.user.id, second.token);
+        expect(list).toHaveLength(2);
+        expect(list.filter((session) => session.current)).toHaveLength(1);
+        const phone = list.find((session) => session.userAgent === PHONE);
+        expect(phone).toMatchObject({ ip: IP, current: false });
+        for (const session of list) {
+          expect(session.id).not.toBe('');
+          expect([first.token, second.token].some((token) => session.id.includes(token))).toBe(false);
+        }
+      });
+
+      it('ends another session by its id, but not the current one or an unknown id', async () => {
+        const other = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_IP);
+        const mine = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+        const list = await auth.listSessions(mine.user.id, mine.token);
+        const otherId = list.find((session) => !session.current)?.id ?? '';
+        const currentId = list.find((session) => session.current)?.id ?? '';
+        expect(await refusal(auth.endSession(mine.user.id, currentId, mine.token))).toMatchObject({
+          kind: 'conflict',
+        });
+        expect(await refusal(auth.endSession(mine.user.id, 'no-such-id', mine.token))).toEqual({
+          kind: 'not_found',
+          message: ACCOUNT_MESSAGES.sessionNotFound,
+        });
+        await auth.endSession(mine.user.id, otherId, mine.token);
+        expect(await auth.verifySession(other.token)).toBeNull();
+        expect(await auth.verifySession(mine.token)).toEqual(mine.user);
+      });
+
+      it('ends every other session at once', async () => {
+        const others = [
+          await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_IP),
+          await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_IP),
+        ];
+        const mine = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+        expect(await auth.endOtherSessions(mine.user.id, mine.token)).toBe(2);
+        for (const other of others) expect(await auth.verifySession(other.token)).toBeNull();
+        expect(await auth.verifySession(mine.token)).toEqual(mine.user);
+      });
+
+      it('changes the password only with the right current one, ending every other session', async () => {
+        const other = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_IP);
+        const mine = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+        const wrong = auth.changePassword(
+          mine.user.id,
+          'not the password',
+          'a brand new password',
+          mine.token,
+        );
+        await expect(wrong).rejects.toMatchObject({
+          kind: 'invalid',
+          fields: { currentPassword: ACCOUNT_MESSAGES.currentWrong },
+        });
+        expect(await auth.verifySession(other.token)).toEqual(other.user);
+
+        await auth.changePassword(mine.user.id, ADMIN_PASSWORD, 'a brand new password', mine.token);
+        expect(await auth.verifySession(other.token)).toBeNull();
+        expect(await auth.verifySession(mine.token)).toEqual(mine.user);
+        await expect(harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_IP)).rejects.toBeDefined();
+        const again = await harness.signIn(ADMIN_EMAIL, 'a brand new password', OTHER_IP);
+        expect(again.user).toEqual(mine.user);
+      });
+
+      it('lists the latest sign-ins, newest first, with address, browser and result', async () => {
+        const mine = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP, PHONE);
+        const latest = await auth.recentSignIns(mine.user.id, 10);
+        expect(latest[0]).toMatchObject({ ip: IP, userAgent: PHONE, succeeded: true });
+      });
     });
   });
 }

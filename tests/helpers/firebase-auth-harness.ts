@@ -33,6 +33,7 @@ export async function openFirebaseAuthHarness(
   const engine = openEngine(dir);
   const auth = createFirebaseAuth({ projectId: emulator.projectId, emulated: true }, engine, {
     sessionTtlHours: 168,
+    passwordCheck: { apiKey: 'demo-api-key', emulatorUrl: emulator.url },
   });
   const config: PublicFirebaseConfig = {
     apiKey: 'demo-api-key',
@@ -45,11 +46,11 @@ export async function openFirebaseAuthHarness(
     engine,
     adminAuth,
     config,
-    async signIn(email, password, ip) {
+    async signIn(email, password, ip, userAgent) {
       // The login page's own code: the Firebase web SDK, then the ID token to the server.
       const result = await firebaseIdToken(config, email, password);
       if (!result.ok) throw new AppError('unauthorized', result.message);
-      return auth.signIn({ idToken: result.idToken }, ip);
+      return auth.signIn({ idToken: result.idToken }, ip, userAgent);
     },
     foreignProof: { email: admin.email, password: admin.password },
     refusedProof: (n) => ({ idToken: `forged.${n}.token` }),

@@ -31,6 +31,17 @@ describe('parseEnv', () => {
     expect(env.ADMIN_PASSWORD).toBeUndefined();
   });
 
+  it('trusts no proxy unless TRUST_PROXY says how many stand in front', () => {
+    expect(parseEnv({}).trustProxyHops).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxyHops).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: 'TRUE' }).trustProxyHops).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(problemsOf({ TRUST_PROXY: 'yes' })).toEqual([
+      'TRUST_PROXY must be false, true, or the number of proxies in front of the shop (1-9)',
+    ]);
+  });
+
   it('reads numbers from text and builds the site URL from the port', () => {
     const env = parseEnv({ PORT: '8080', DATA_DIR: '/srv/shop' });
     expect(env.PORT).toBe(8080);

@@ -1,12 +1,20 @@
 import { afterEach, vi } from 'vitest';
+import { captureLogs } from '../../src/server/log.ts';
 
-/** An unexpected console.error fails the test that logged it (a test that expects one mocks it). */
+/**
+ * An unexpected console.error, or an error line of the shop's own log, fails the test that wrote
+ * it (a test that expects one mocks console.error, or captures the log itself).
+ */
 let logged: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {
   logged.push(args);
   original(...args);
 };
+captureLogs((level, line) => {
+  if (level === 'error') logged.push([line]);
+  (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
+});
 
 afterEach(() => {
   const errors = logged;

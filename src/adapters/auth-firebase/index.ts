@@ -1,8 +1,10 @@
 import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
+import { ACCOUNT_MESSAGES } from '../../domain/account-form.ts';
 import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../domain/messages.ts';
 import { type AuthPort, idTokenProofSchema } from '../../ports/auth.ts';
 import { AppError } from '../../ports/errors.ts';
 import { createLoginAttempts, hashSessionToken, newSessionToken } from '../auth-local/attempts.ts';
+import { createSessionStore } from '../auth-local/session-store.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
 import type { Engine } from '../sqlite/database.ts';
 
@@ -22,6 +24,33 @@ export function freshSignIn(authTimeS: number, nowMs: number = Date.now()): bool
 export type FirebaseAuthAdapter = AuthPort & { close(): Promise<void> };
 
 /**
+ * Where the server checks a password (the dashboard's password change): Firebase Auth's REST
+ * sign-in with the project's web API key, on the emulator when one is set.
+ */
+export type PasswordCheck = { apiKey: string; emulatorUrl?: string | undefined };
+
+/** Whether `password` signs `email` in as `uid`, asked of Firebase Auth's REST API. */
+async function passwordSignsIn(check: PasswordCheck, uid: string, email: string, password: string) {
+  const base = check.emulatorUrl
+    ? `${check.emulatorUrl.replace(/\/$/, '')}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
+  let response: Response;
+  try {
+    response = await fetch(`${base}/v1/accounts:signInWithPassword?key=${encodeURIComponent(check.apiKey)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: false }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new AppError('unavailable', `Η υπηρεσία σύνδεσης δεν απαντά: ${(error as Error).message}`);
+  }
+  if (response.ok) return ((await response.json()) as { localId?: string }).localId === uid;
+  if (response.status === 400) return false; // INVALID_PASSWORD, INVALID_LOGIN_CREDENTIALS, ...
+  throw new AppError('unavailable', `Η υπηρεσία σύνδεσης δεν απαντά (HTTP ${response.status}).`);
+}
+
+/**
  * Admin sign-in through Firebase Auth (decision 011). The browser signs in with the Firebase web
  * SDK and posts the ID token; the server verifies it with firebase-admin (signature, expiry,
  * revocation, the admin claim) and then keeps its own session, exactly as the local accounts do:
@@ -32,11 +61,12 @@ export type FirebaseAuthAdapter = AuthPort & { close(): Promise<void> };
 export function createFirebaseAuth(
   settings: FirebaseSettings,
   { db }: Engine,
-  options: { sessionTtlHours: number },
+  options: { sessionTtlHours: number; passwordCheck?: PasswordCheck | undefined },
 ): FirebaseAuthAdapter {
   const firebase = openFirebaseApp(settings);
   const auth: Auth = getAuth(firebase.app);
   const attempts = createLoginAttempts(db);
+  const sessions = createSessionStore(db, { table: 'firebase_sessions', owner: 'uid' });
 
   async function verify(idToken: string): Promise<DecodedIdToken> {
     try {
@@ -58,7 +88,7 @@ export function createFirebaseAuth(
   return {
     proof: 'firebase-id-token',
 
-    async signIn(proof, clientIp) {
+    async signIn(proof, clientIp, userAgent = '') {
       const parsed = idTokenProofSchema.safeParse(proof);
       if (!parsed.success) throw new AppError('invalid', LOGIN_MESSAGES['invalid-credential']);
       if (await attempts.addressBlocked(clientIp))
@@ -79,7 +109,7 @@ export function createFirebaseAuth(
         await attempts.record(email, clientIp, false);
         throw new AppError('unauthorized', NOT_AN_ADMIN_MESSAGE);
       }
-      await attempts.record(email, clientIp, true);
+      await attempts.record(email, clientIp, true, userAgent);
 
       const token = newSessionToken();
       const expiresAt = new Date(Date.now() + options.sessionTtlHours * 3_600_000);
@@ -91,6 +121,7 @@ export function createFirebaseAuth(
           email,
           created_at: new Date().toISOString(),
           expires_at: expiresAt.toISOString(),
+          ...sessions.details(clientIp, userAgent),
         })
         .execute();
       return { token, expiresAt, user: { id: decoded.uid, email } };
@@ -100,10 +131,11 @@ export function createFirebaseAuth(
       if (!token || token.length > 200) return null;
       const row = await db
         .selectFrom('firebase_sessions')
-        .select(['uid', 'email', 'expires_at'])
+        .select(['uid', 'email', 'expires_at', 'last_seen_at'])
         .where('token_hash', '=', hashSessionToken(token))
         .executeTakeFirst();
       if (!row || Date.parse(row.expires_at) <= Date.now()) return null;
+      await sessions.touch(token, row.last_seen_at);
       return { id: row.uid, email: row.email };
     },
 
@@ -120,6 +152,44 @@ export function createFirebaseAuth(
       await auth.revokeRefreshTokens(row.uid).catch((error: unknown) => {
         console.warn(`Firebase: could not revoke the sign-in of ${row.uid}: ${(error as Error).message}`);
       });
+    },
+
+    listSessions: (uid, currentToken) => sessions.list(uid, currentToken),
+
+    endSession: (uid, sessionId, currentToken) => sessions.end(uid, sessionId, currentToken),
+
+    endOtherSessions: (uid, currentToken) => sessions.endOthers(uid, currentToken),
+
+    /**
+     * The password lives in Firebase: the current one is checked by signing in through Firebase
+     * Auth's REST API, the new one is set with firebase-admin, and then every other shop session
+     * ends and Firebase's refresh tokens are revoked, so no other browser stays signed in.
+     */
+    async changePassword(uid, currentPassword, newPassword, currentToken) {
+      const check = options.passwordCheck;
+      if (!check) throw new AppError('unavailable', ACCOUNT_MESSAGES.firebasePasswordElsewhere);
+      const user = await auth.getUser(uid).catch(() => null);
+      const email = user?.email?.toLowerCase();
+      if (!email) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
+      const throttleKey = `account:${uid}`;
+      if ((await attempts.addressBlocked(throttleKey)) || (await attempts.accountLocked(email)))
+        throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests']);
+      if (!(await passwordSignsIn(check, uid, email, currentPassword))) {
+        await attempts.record(email, throttleKey, false);
+        throw new AppError('invalid', ACCOUNT_MESSAGES.invalid, {
+          currentPassword: ACCOUNT_MESSAGES.currentWrong,
+        });
+      }
+      await auth.updateUser(uid, { password: newPassword });
+      await sessions.endOthers(uid, currentToken);
+      await auth.revokeRefreshTokens(uid).catch((error: unknown) => {
+        console.warn(`Firebase: could not revoke the sign-in of ${uid}: ${(error as Error).message}`);
+      });
+    },
+
+    async recentSignIns(uid, limit) {
+      const user = await auth.getUser(uid).catch(() => null);
+      return user?.email ? attempts.recent(user.email.toLowerCase(), limit) : [];
     },
 
     close: () => firebase.close(),

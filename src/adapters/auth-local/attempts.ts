@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SignInRecord } from '../../ports/auth.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { accountLockedUntil, IP_WINDOW_MS, ipBlocked } from './throttle.ts';
 
@@ -9,11 +10,36 @@ import { accountLockedUntil, IP_WINDOW_MS, ipBlocked } from './throttle.ts';
  */
 export function createLoginAttempts(db: Kysely<DB>) {
   return {
-    async record(email: string, ip: string, succeeded: boolean): Promise<void> {
+    async record(email: string, ip: string, succeeded: boolean, userAgent = ''): Promise<void> {
       await db
         .insertInto('login_attempts')
-        .values({ email, ip, succeeded: succeeded ? 1 : 0, created_at: new Date().toISOString() })
+        .values({
+          email,
+          ip,
+          succeeded: succeeded ? 1 : 0,
+          created_at: new Date().toISOString(),
+          user_agent: userAgent.slice(0, MAX_USER_AGENT),
+        })
         .execute();
+    },
+
+    /** An account's latest sign-ins (not its password-change checks), newest first. */
+    async recent(email: string, limit: number): Promise<SignInRecord[]> {
+      const rows = await db
+        .selectFrom('login_attempts')
+        .selectAll()
+        .where('email', '=', email)
+        .where('ip', 'not like', 'account:%')
+        .orderBy('id', 'desc')
+        .limit(Math.min(Math.max(Math.trunc(limit), 1), 100))
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        at: row.created_at,
+        ip: row.ip,
+        userAgent: row.user_agent,
+        succeeded: row.succeeded === 1,
+      }));
     },
 
     /** Whether the address failed too often within the window (per-IP rule). */
@@ -46,6 +72,9 @@ export function createLoginAttempts(db: Kysely<DB>) {
     },
   };
 }
+
+/** The longest user agent kept with a sign-in or a session. */
+export const MAX_USER_AGENT = 300;
 
 /** A new session token: 32 random bytes, given to the browser once and stored only as its hash. */
 export const newSessionToken = () => randomBytes(32).toString('base64url');

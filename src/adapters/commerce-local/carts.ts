@@ -17,8 +17,11 @@ import type { DB } from '../sqlite/schema.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 const CHECKOUT_URL = '/checkout';
 const CART_ID = /^[A-Za-z0-9_-]{32}$/;
+/** Different products one cart may hold, so one cart cannot grow without end. */
+export const MAX_CART_LINES = 50;
 
 export const isCartId = (value: string) => CART_ID.test(value);
+const CART_MISSING = 'Το καλάθι δεν βρέθηκε.';
 const lineGid = (id: number) => `gid://shop/CartLine/${id}`;
 const lineId = (gid: string) => {
   const match = /^gid:\/\/shop\/CartLine\/(\d{1,15})$/.exec(gid);
@@ -33,7 +36,7 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
       return inTransaction(db, async (trx) => ((await openCart(trx, cartId)) ? readCart(trx, cartId) : null));
     },
 
-    async addCartLines(cartId, lines) {
+    async addCartLines(cartId, lines, { newCart = true } = {}) {
       const wanted = lines.map((line) => {
         const parsed = cartLineInputSchema.safeParse(line);
         if (!parsed.success) throw new AppError('invalid', 'Μη έγκυρο προϊόν ή ποσότητα (1 έως 1000).');
@@ -42,8 +45,9 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
       if (wanted.length === 0 || wanted.length > 50)
         throw new AppError('invalid', 'Μη έγκυρα στοιχεία καλαθιού.');
       return inTransaction(db, async (trx) => {
-        const id =
-          cartId && isCartId(cartId) && (await openCart(trx, cartId)) ? cartId : await createCart(trx);
+        const open = cartId && isCartId(cartId) && (await openCart(trx, cartId)) ? cartId : null;
+        if (!open && !newCart) throw new AppError('not_found', CART_MISSING, { cart: 'missing' });
+        const id = open ?? (await createCart(trx));
         for (const line of wanted) await addLine(trx, id, line);
         await touch(trx, id);
         return readCart(trx, id);
@@ -148,6 +152,13 @@ async function addLine(trx: Db, cartId: string, line: CartLineInput) {
   if (existing) {
     await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', existing.id).execute();
   } else {
+    const held = await trx
+      .selectFrom('cart_lines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('cart_id', '=', cartId)
+      .executeTakeFirstOrThrow();
+    if (Number(held.n) >= MAX_CART_LINES)
+      throw new AppError('conflict', `Το καλάθι χωράει έως ${MAX_CART_LINES} διαφορετικά προϊόντα.`);
     await trx
       .insertInto('cart_lines')
       .values({ cart_id: cartId, variant_id: variant.id, quantity, created_at: new Date().toISOString() })

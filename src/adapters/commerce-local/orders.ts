@@ -9,6 +9,7 @@ import {
   type PlaceOrderInput,
 } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
+import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import { parseGid, toGid } from '../sqlite/ids.ts';
 import type { DB } from '../sqlite/schema.ts';
@@ -16,8 +17,13 @@ import { isCartId, readCart } from './carts.ts';
 
 type OrderRow = Selectable<DB['orders']>;
 
+export type LocalOrdersOptions = {
+  /** Queues a mail inside the order's transaction (the outbox lives in the same database). */
+  enqueueMail?: EnqueueMail;
+};
+
 /** Orders on the local engine: placing one is a single transaction that cannot oversell. */
-export function createLocalOrders(db: Kysely<DB>): OrderPort {
+export function createLocalOrders(db: Kysely<DB>, options: LocalOrdersOptions = {}): OrderPort {
   return {
     async placeOrder(input) {
       if (!isCartId(input.cartId)) throw new AppError('not_found', 'Το καλάθι δεν βρέθηκε.');
@@ -32,7 +38,12 @@ export function createLocalOrders(db: Kysely<DB>): OrderPort {
             throw new AppError('conflict', 'Μη έγκυρο αίτημα παραγγελίας.');
           return { order: await toOrder(trx, previous), created: false };
         }
-        return { order: await createOrder(trx, input), created: true };
+        const order = await createOrder(trx, input);
+        const mails = input.mails?.(order) ?? [];
+        if (mails.length > 0 && !options.enqueueMail)
+          throw new Error('createLocalOrders: mails were given but no outbox is wired');
+        for (const mail of mails) await options.enqueueMail?.(trx, mail);
+        return { order, created: true };
       });
     },
 

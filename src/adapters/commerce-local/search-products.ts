@@ -36,7 +36,8 @@ export function filteredProducts(db: Kysely<DB>, query: CatalogQuery): Base | nu
   let base = db.selectFrom('products') as Base;
 
   // Every word must match; a Greek word also matches the Latin spelling of a name ('Σλουκας' finds 'Sloukas').
-  for (const word of foldText(query.search ?? '')
+  // Control characters are never part of a name; FTS5 would stop a phrase at a NUL.
+  for (const word of foldText((query.search ?? '').replace(/\p{Cc}/gu, ' '))
     .split(/\s+/)
     .filter(Boolean)) {
     const spellings = [...new Set([word, ...latinSpellings(word)])];

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { ContactMessage, ContactPort } from '../../ports/contact.ts';
 import { AppError } from '../../ports/errors.ts';
+import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
+import { inTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
 import type { DB } from '../sqlite/schema.ts';
 
@@ -8,15 +10,28 @@ const MAX_PAGE_SIZE = 100;
 
 type Row = Selectable<DB['contact_messages']>;
 
+export type LocalContactOptions = {
+  /** Queues the owner's mail inside the message's transaction (the outbox is in the same database). */
+  enqueueMail?: EnqueueMail;
+  now?: () => Date;
+};
+
 /** The owner's inbox in SQLite (table contact_messages). */
-export function createLocalContact({ db }: Engine, now: () => Date = () => new Date()): ContactPort {
+export function createLocalContact({ db }: Engine, options: LocalContactOptions = {}): ContactPort {
+  const now = options.now ?? (() => new Date());
   return {
-    async save({ name, email, message, ip }) {
-      const row = await db
-        .insertInto('contact_messages')
-        .values({ name, email, message, ip, created_at: now().toISOString() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    async save({ name, email, message, ip }, notify) {
+      if (notify && !options.enqueueMail)
+        throw new Error('createLocalContact: a mail was given but no outbox is wired');
+      const row = await inTransaction(db, async (trx) => {
+        const saved = await trx
+          .insertInto('contact_messages')
+          .values({ name, email, message, ip, created_at: now().toISOString() })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (notify) await options.enqueueMail?.(trx, notify);
+        return saved;
+      });
       return toMessage(row);
     },
 

@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import { AppError } from '../../ports/errors.ts';
-import { type MailPort, type OutboxEntry, type OutgoingMail, outgoingMailSchema } from '../../ports/mail.ts';
+import type { MailPort, OutboxEntry, OutgoingMail } from '../../ports/mail.ts';
 import type { Engine } from '../sqlite/database.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { retryDelayMs } from './backoff.ts';
+import { enqueueMail } from './enqueue.ts';
 import { MailDeliveryError, type MailTransport } from './transport.ts';
 
 export { MailDeliveryError, type MailTransport } from './transport.ts';
@@ -76,33 +77,7 @@ export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): Ma
   }
 
   return {
-    async queue(mail) {
-      const parsed = outgoingMailSchema.safeParse(mail);
-      if (!parsed.success) {
-        const fields = Object.fromEntries(
-          parsed.error.issues.map((issue) => [issue.path.join('.') || 'mail', issue.message]),
-        );
-        throw new AppError('invalid', 'Το μήνυμα δεν είναι έγκυρο.', fields);
-      }
-      const valid = parsed.data;
-      const at = now().toISOString();
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({
-          kind: valid.kind,
-          to_address: valid.to,
-          reply_to: valid.replyTo ?? null,
-          subject: valid.subject,
-          text_body: valid.text,
-          html_body: valid.html ?? null,
-          status: 'pending',
-          next_attempt_at: at,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    queue: (mail) => enqueueMail(db, mail, now()),
 
     async deliverDue() {
       if (!transport) return 0;
@@ -141,6 +116,21 @@ export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): Ma
         .limit(Math.min(Math.max(Math.trunc(limit), 1), MAX_LIST_LIMIT));
       if (status) query = query.where('status', '=', status);
       return (await query.execute()).map(toEntry);
+    },
+
+    async backlog() {
+      const rows = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('status', 'in', ['pending', 'failed'])
+        .groupBy('status')
+        .execute();
+      const of = (status: string) => rows.find((row) => row.status === status);
+      return {
+        pending: Number(of('pending')?.n ?? 0),
+        failed: Number(of('failed')?.n ?? 0),
+        oldestPendingAt: (of('pending')?.oldest as string | undefined) ?? null,
+      };
     },
 
     async retry(id) {

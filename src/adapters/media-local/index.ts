@@ -6,6 +6,7 @@ import { type ImageKind, MAX_UPLOAD_BYTES, sanitizeBaseName, sniffImage } from '
 import { isImageWidth } from '../../domain/responsive-image.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { MediaFile, MediaPort } from '../../ports/media.ts';
+import { log } from '../../server/log.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { toGid } from '../sqlite/ids.ts';
 
@@ -60,7 +61,7 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
     } catch (error) {
       // The cache is an optimisation: serve the rendered bytes and try again next time.
       await fs.rm(temp, { force: true });
-      console.warn(`Could not cache ${target}: ${error instanceof Error ? error.message : error}`);
+      log.warn('Could not cache an image variant', { target, error });
     }
     return { bytes, contentType: 'image/webp' };
   }

@@ -85,13 +85,26 @@ export interface DB {
     created_at: string;
     updated_at: string;
   };
-  sessions: { token_hash: string; user_id: number; created_at: string; expires_at: string };
+  sessions: {
+    token_hash: string;
+    user_id: number;
+    created_at: string;
+    expires_at: string;
+    public_id: Generated<string>;
+    ip: Generated<string>;
+    user_agent: Generated<string>;
+    last_seen_at: string | null;
+  };
   firebase_sessions: {
     token_hash: string;
     uid: string;
     email: string;
     created_at: string;
     expires_at: string;
+    public_id: Generated<string>;
+    ip: Generated<string>;
+    user_agent: Generated<string>;
+    last_seen_at: string | null;
   };
   login_attempts: {
     id: Generated<number>;
@@ -99,6 +112,7 @@ export interface DB {
     ip: string;
     succeeded: number;
     created_at: string;
+    user_agent: Generated<string>;
   };
   contact_messages: {
     id: Generated<number>;
@@ -125,6 +139,7 @@ export interface DB {
     delivered_at: string | null;
   };
   counters: { name: string; value: number };
+  rate_limit_hits: { rule: string; key: string; at: number };
   storefront_builds: {
     id: Generated<number>;
     status: 'building' | 'succeeded' | 'failed';

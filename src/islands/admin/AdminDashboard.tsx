@@ -5,6 +5,7 @@ import type { AdminUser } from '../../ports/auth.ts';
 import type { Category } from '../../ports/documents.ts';
 import { type AdminProduct, listCategories } from '../../stores/admin-api.ts';
 import { signOut } from '../../stores/session.ts';
+import AccountSection from './AccountSection.tsx';
 import ErrorBoundary from './ErrorBoundary.tsx';
 import InboxSection from './InboxSection.tsx';
 import OrdersSection from './OrdersSection.tsx';
@@ -177,6 +178,7 @@ function Dashboard({ user }: { user: AdminUser }) {
       <PlayersSection categories={categories} onChanged={reloadCategories} />
       <OrdersSection />
       <InboxSection />
+      <AccountSection onSuccess={showSuccess} />
       <SuccessBanner success={success} onDone={clearSuccess} />
     </div>
   );

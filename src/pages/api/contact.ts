@@ -11,12 +11,9 @@ import {
 import { AppError } from '../../ports/errors.ts';
 import type { Container } from '../../server/container.ts';
 import { readJson, toResponse } from '../../server/http.ts';
-import { addressKey, type RateLimiter, sharedRateLimiter } from '../../server/rate-limit.ts';
+import { enforceLimit, RATE_LIMITS } from '../../server/rate-limit.ts';
 
 export const prerender = false;
-
-/** Five messages per address in any ten minutes: plenty for a person, useless for a flood. */
-const contactLimiter = () => sharedRateLimiter('contact', { limit: 5, windowMs: 10 * 60_000 });
 
 // Loose on purpose: the fields are checked by the shared form rules below, with the form's messages.
 const requestSchema = z.object({
@@ -28,18 +25,18 @@ const requestSchema = z.object({
 });
 
 /**
- * One contact form post from `ip`: throttle, read at most 16 KB, drop spam, validate, store the
- * message, then queue the owner's mail. The answer is success only once the message is stored.
+ * One contact form post from `ip`: throttle, read at most 16 KB, drop spam, validate, then store
+ * the message and queue the owner's mail in one transaction. The answer is success only once
+ * both are stored.
  */
 export async function receiveContact(
-  container: Pick<Container, 'contact' | 'mail' | 'env'>,
+  container: Pick<Container, 'contact' | 'limits' | 'env'>,
   request: Request,
   ip: string,
-  limiter: RateLimiter = contactLimiter(),
 ): Promise<{ ok: true; message: string }> {
   // Counted first, before the body is even read: invalid and spam posts use up the allowance too.
-  const { allowed } = limiter.hit(addressKey(ip));
-  if (!allowed) throw new AppError('rate_limited', CONTACT_MESSAGES.tooMany);
+  // The count lives in the database, so it holds across the shop's processes and restarts.
+  await enforceLimit(container.limits, RATE_LIMITS.contact, ip, CONTACT_MESSAGES.tooMany);
 
   const body = await readJson(request, requestSchema, CONTACT_LIMITS.bodyBytes);
   // Spam gets the same answer as a real message, so a script learns nothing to adapt to,
@@ -51,18 +48,11 @@ export async function receiveContact(
   const form = contactFormSchema.parse(body);
 
   // Stored as plain text; every page that shows it escapes it (React), nothing interprets it.
-  const saved = await container.contact.save({ ...form, ip });
-  try {
-    await container.mail.queue({
-      kind: 'contact-message',
-      to: container.env.SHOP_EMAIL,
-      replyTo: form.email,
-      ...contactMail(form),
-    });
-  } catch (error) {
-    // The message is in the owner's inbox already, so the sender is told it arrived.
-    console.error(`Contact message ${saved.id}: the owner's mail could not be queued:`, error);
-  }
+  // The owner's mail commits with the message: after a crash both are there, or neither.
+  await container.contact.save(
+    { ...form, ip },
+    { kind: 'contact-message', to: container.env.SHOP_EMAIL, replyTo: form.email, ...contactMail(form) },
+  );
   return { ok: true, message: CONTACT_MESSAGES.sent };
 }
 

@@ -1,7 +1,11 @@
 import type { APIRoute } from 'astro';
+import { shopHealth } from '../../server/health.ts';
 import { json } from '../../server/http.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals }) =>
-  json({ ok: true, catalogVersion: await locals.container.commerce.version() });
+/** 200 while the database answers (with the outbox backlog and build state), 503 when it does not. */
+export const GET: APIRoute = async ({ locals }) => {
+  const health = await shopHealth(locals.container);
+  return json(health, { status: health.ok ? 200 : 503 });
+};

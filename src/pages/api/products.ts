@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { toCardView } from '../../domain/card-view.ts';
 import { parseSinglesParams, searchSingles } from '../../server/catalog.ts';
-import { json, toResponse } from '../../server/http.ts';
+import { toResponse } from '../../server/http.ts';
 
 export const prerender = false;
 
@@ -9,8 +9,5 @@ export const prerender = false;
 export const GET: APIRoute = ({ url, locals }) =>
   toResponse(async () => {
     const page = await searchSingles(locals.container, parseSinglesParams(url.searchParams));
-    return json(
-      { ...page, products: page.products.map(toCardView) },
-      { headers: { 'cache-control': 'no-cache' } },
-    );
+    return { ...page, products: page.products.map(toCardView) };
   });

@@ -13,7 +13,11 @@ export const prerender = false;
 export const POST: APIRoute = ({ request, cookies, clientAddress, url, locals }) =>
   toResponse(async () => {
     const proof = await readJson(request, signInProofSchema, 12_288);
-    const session = await locals.container.auth.signIn(proof, clientAddress);
+    const session = await locals.container.auth.signIn(
+      proof,
+      clientAddress,
+      request.headers.get('user-agent') ?? '',
+    );
     const previous = cookies.get(SESSION_COOKIE)?.value;
     if (previous) await locals.container.auth.signOut(previous);
     setSessionCookie(cookies, session.token, session.expiresAt, url.protocol === 'https:');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildsPort } from '../../ports/builds.ts';
+import { log } from '../log.ts';
 import { codeHash } from './code-hash.ts';
 import {
   buildsFolder,
@@ -114,7 +115,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       const loop = () => {
         timer = setTimeout(() => {
           tick()
-            .catch((error: unknown) => console.error('Rebuild service:', error))
+            .catch((error: unknown) => log.error('Rebuild service failed', { error }))
             .finally(() => {
               if (timer) loop();
             });

@@ -5,6 +5,12 @@ import { backfill as fillTitleKeys, up as titleKey } from './003-title-key.ts';
 import { backfill as greekNameOrder, up as greekNameOrderUp } from './004-greek-name-order.ts';
 import { up as searchIndex } from './005-search-index.ts';
 import { up as firebaseSessions } from './006-firebase-sessions.ts';
+import { up as rateLimits } from './007-rate-limits.ts';
+import { backfill as fillSessionIds, up as sessionDetails } from './008-session-details.ts';
+import {
+  backfill as fillFirebaseSessionIds,
+  up as firebaseSessionDetails,
+} from './009-firebase-session-details.ts';
 
 export type Migration = {
   name: string;
@@ -21,4 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '004-greek-name-order', up: greekNameOrderUp, backfill: greekNameOrder },
   { name: '005-search-index', up: searchIndex },
   { name: '006-firebase-sessions', up: firebaseSessions },
+  { name: '007-rate-limits', up: rateLimits },
+  { name: '008-session-details', up: sessionDetails, backfill: fillSessionIds },
+  { name: '009-firebase-session-details', up: firebaseSessionDetails, backfill: fillFirebaseSessionIds },
 ];

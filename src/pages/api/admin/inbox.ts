@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import type { OutboxEntry } from '../../../ports/mail.ts';
-import { toResponse } from '../../../server/http.ts';
+import { parseQuery, toResponse } from '../../../server/http.ts';
 
 export const prerender = false;
 
@@ -15,7 +15,7 @@ const OUTBOX_SHOWN = 50;
 /** The owner's inbox: one page of contact messages (newest first) and the latest outgoing mails. */
 export const GET: APIRoute = ({ url, locals }) =>
   toResponse(async () => {
-    const { page, pageSize } = querySchema.parse(Object.fromEntries(url.searchParams));
+    const { page, pageSize } = parseQuery(querySchema, url.searchParams);
     const { contact, mail, env } = locals.container;
     const [inbox, outbox] = await Promise.all([
       contact.list({ page, pageSize }),

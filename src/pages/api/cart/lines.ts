@@ -1,9 +1,11 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { cartLineInputSchema } from '../../../ports/commerce.ts';
+import { type CartLineInput, cartLineInputSchema, isMissingCart } from '../../../ports/commerce.ts';
 import { AppError } from '../../../ports/errors.ts';
 import { readCartId, setCartCookie } from '../../../server/cart-cookie.ts';
+import type { Container } from '../../../server/container.ts';
 import { readJson, toResponse } from '../../../server/http.ts';
+import { enforceLimit, RATE_LIMITS } from '../../../server/rate-limit.ts';
 
 export const prerender = false;
 
@@ -14,11 +16,26 @@ function requireCart(cartId: string | null): string {
   return cartId;
 }
 
+const NEW_CART_LIMIT = 'Πάρα πολλά νέα καλάθια από αυτή τη σύνδεση. Δοκιμάστε ξανά σε λίγο.';
+
+/** Adds to the shopper's open cart, or starts a new one: new carts per address are limited. */
+async function addLine(container: Container, cartId: string | null, line: CartLineInput, ip: string) {
+  if (cartId) {
+    try {
+      return await container.carts.addCartLines(cartId, [line], { newCart: false });
+    } catch (error) {
+      if (!isMissingCart(error)) throw error;
+    }
+  }
+  await enforceLimit(container.limits, RATE_LIMITS.newCart, ip, NEW_CART_LIMIT);
+  return container.carts.addCartLines(null, [line]);
+}
+
 /** Adds a line; the first add creates the cart (lazily) and sets its cookie. */
-export const POST: APIRoute = ({ request, cookies, locals, url }) =>
+export const POST: APIRoute = ({ request, cookies, locals, url, clientAddress }) =>
   toResponse(async () => {
     const line = await readJson(request, cartLineInputSchema, 4096);
-    const cart = await locals.container.carts.addCartLines(readCartId(cookies), [line]);
+    const cart = await addLine(locals.container, readCartId(cookies), line, clientAddress);
     setCartCookie(cookies, cart.id, locals.container.env.CART_TTL_DAYS, url.protocol === 'https:');
     return { cart };
   });

@@ -3,7 +3,7 @@ import { GRID_FILTERS, type GridKind, isGridKind, toGridCard } from '../../../do
 import type { Product } from '../../../ports/commerce.ts';
 import { AppError } from '../../../ports/errors.ts';
 import type { Container } from '../../../server/container.ts';
-import { json, toResponse } from '../../../server/http.ts';
+import { toResponse } from '../../../server/http.ts';
 
 export const prerender = false;
 
@@ -30,8 +30,5 @@ export const GET: APIRoute = ({ params, locals }) =>
     const kind = params.kind ?? '';
     if (!isGridKind(kind)) throw new AppError('not_found', 'Η σελίδα δεν βρέθηκε.');
     const products = await gridProducts(locals.container, kind);
-    return json(
-      { cards: products.map((product) => toGridCard(kind, product)) },
-      { headers: { 'cache-control': 'no-cache' } },
-    );
+    return { cards: products.map((product) => toGridCard(kind, product)) };
   });

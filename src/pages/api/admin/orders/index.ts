@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { toResponse } from '../../../../server/http.ts';
+import { parseQuery, toResponse } from '../../../../server/http.ts';
 
 export const prerender = false;
 
@@ -11,6 +11,6 @@ const listSchema = z.object({
 
 export const GET: APIRoute = ({ url, locals }) =>
   toResponse(async () => {
-    const { status, page } = listSchema.parse(Object.fromEntries(url.searchParams));
+    const { status, page } = parseQuery(listSchema, url.searchParams);
     return locals.container.orders.listOrders({ ...(status ? { status } : {}), page, pageSize: 20 });
   });

@@ -7,16 +7,13 @@ import {
   saveProduct,
   toAdminProduct,
 } from '../../../../server/admin-products.ts';
-import { readJson, toResponse } from '../../../../server/http.ts';
+import { parseQuery, readJson, toResponse } from '../../../../server/http.ts';
 
 export const prerender = false;
 
 export const GET: APIRoute = ({ url, locals }) =>
   toResponse(async () => {
-    const page = await listAdminProducts(
-      locals.container,
-      adminListSchema.parse(Object.fromEntries(url.searchParams)),
-    );
+    const page = await listAdminProducts(locals.container, parseQuery(adminListSchema, url.searchParams));
     return { ...page, products: page.products.map(toAdminProduct) };
   });
 

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { ACCOUNT_MESSAGES } from '../../../../../domain/account-form.ts';
+import { adminSession } from '../../../../../server/admin-session.ts';
+import { toResponse } from '../../../../../server/http.ts';
+
+export const prerender = false;
+
+/** Ends every session of the admin but this one ("sign out everywhere else"). */
+export const DELETE: APIRoute = ({ locals, cookies }) =>
+  toResponse(async () => {
+    const { user, token } = adminSession(locals, cookies);
+    const ended = await locals.container.auth.endOtherSessions(user.id, token);
+    return { ended, message: ACCOUNT_MESSAGES.othersEnded(ended) };
+  });

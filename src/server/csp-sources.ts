@@ -1,0 +1,28 @@
+/**
+ * Origins the Content-Security-Policy must allow beyond the shop's own, from the backends the
+ * settings choose (read by astro.config.mjs when a storefront is built):
+ * - Firebase Auth: the login page signs in from the browser (decision 011), against Google's
+ *   identity endpoints or the Auth emulator.
+ */
+export function extraCspSources(env: Record<string, string | undefined>): {
+  connect: string[];
+  img: string[];
+} {
+  const connect: string[] = [];
+  const img: string[] = [];
+  if (env.AUTH_BACKEND === 'firebase') {
+    connect.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
+    const emulator = originOf(env.PUBLIC_FIREBASE_AUTH_EMULATOR_URL);
+    if (emulator) connect.push(emulator);
+  }
+  return { connect, img };
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
