@@ -3,6 +3,8 @@
  * Pure and deterministic: the same categories always give the same products, so the fixed title lists
  * (packs, lots, hot and best-value picks) match what the seed creates, and tests can rely on it.
  */
+
+import { type CardFacts, type Condition, EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import {
   BEST_VALUE_PICKS_TITLES,
   HOT_PICKS_TITLES,
@@ -28,6 +30,8 @@ export type SeedProduct = {
   productType: string;
   priceCents: number;
   quantity: number;
+  /** Card facts, as a shop owner would fill them in (packs and lots have none). */
+  facts: CardFacts;
   art: CardArt;
 };
 
@@ -405,11 +409,15 @@ function nicePrice(cents: number): number {
 // ---------------------------------------------------------------------------------------------------
 // Descriptions (short Greek HTML: only <p>, <strong>, <ul>, <li>)
 
-const CONDITIONS = [
-  'Κάρτα σε άριστη κατάσταση, φυλαγμένη σε sleeve και toploader από το άνοιγμα του πακέτου.',
-  'Near Mint κάρτα, κατευθείαν από φρεσκοανοιγμένο πακέτο.',
-  'Κάρτα σε πολύ καλή κατάσταση, με καθαρές γωνίες και επιφάνεια.',
-  'Κάρτα σε άριστη κατάσταση, ιδανική για συλλογή ή για grading.',
+/** What the description says of a raw card, and the condition on the hobby scale it means. */
+const CONDITIONS: readonly { text: string; condition: Condition }[] = [
+  {
+    text: 'Κάρτα σε άριστη κατάσταση, φυλαγμένη σε sleeve και toploader από το άνοιγμα του πακέτου.',
+    condition: 'NEAR_MINT',
+  },
+  { text: 'Near Mint κάρτα, κατευθείαν από φρεσκοανοιγμένο πακέτο.', condition: 'NEAR_MINT' },
+  { text: 'Κάρτα σε πολύ καλή κατάσταση, με καθαρές γωνίες και επιφάνεια.', condition: 'EXCELLENT' },
+  { text: 'Κάρτα σε άριστη κατάσταση, ιδανική για συλλογή ή για grading.', condition: 'MINT' },
 ];
 
 function escapeHtml(text: string): string {
@@ -423,17 +431,24 @@ type SingleDetails = {
   parallel: string;
   rookie: boolean;
   graded: boolean;
+  autograph?: AutographKind | null;
 };
 
-function singleDescription(rng: Rng, card: SingleDetails, offerFromCents?: number): string {
+/** The description's HTML, and the raw condition it states (null for a graded card). */
+function singleDescription(
+  rng: Rng,
+  card: SingleDetails,
+  offerFromCents?: number,
+): { html: string; condition: Condition | null } {
   const parts: string[] = [];
+  const raw = card.graded ? null : pick(rng, CONDITIONS);
   if (offerFromCents !== undefined) {
     parts.push(`<p><strong>Προσφορά!</strong> Αρχική τιμή ${formatEuro(offerFromCents)}.</p>`);
   }
   parts.push(
-    card.graded
+    raw === null
       ? '<p>Βαθμολογημένη κάρτα <strong>PSA 10 Gem Mint</strong>, σε σφραγισμένο slab.</p>'
-      : `<p>${pick(rng, CONDITIONS)}</p>`,
+      : `<p>${raw.text}</p>`,
   );
   const items = [
     `<li><strong>Παίκτης:</strong> ${escapeHtml(card.player)}</li>`,
@@ -442,9 +457,72 @@ function singleDescription(rng: Rng, card: SingleDetails, offerFromCents?: numbe
   ];
   if (card.parallel) items.push(`<li><strong>Παράλληλη:</strong> ${escapeHtml(card.parallel)}</li>`);
   if (card.rookie) items.push('<li><strong>Rookie Card (RC)</strong>: η πρώτη χρονιά του παίκτη.</li>');
+  if (card.autograph === 'auto')
+    items.push('<li><strong>Αυτόγραφο</strong> του παίκτη πάνω στην κάρτα.</li>');
+  if (card.autograph === 'patch-auto')
+    items.push('<li><strong>Patch και αυτόγραφο</strong>: κομμάτι φανέλας με την υπογραφή του παίκτη.</li>');
   parts.push(`<ul>${items.join('')}</ul>`);
   parts.push('<p>Αποστολή με ασφαλή συσκευασία σε όλη την Ελλάδα.</p>');
-  return parts.join('');
+  return { html: parts.join(''), condition: raw?.condition ?? null };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Card facts (decision 050): what the title says, as data
+
+type AutographKind = 'auto' | 'patch-auto';
+
+/**
+ * About 7 in 100 premium singles are autographs, a third of them patch autographs (RPA). Decided by
+ * a hash of the title, not by the generator's random stream, so every other card stays as it was.
+ */
+function autographOf(baseTitle: string): AutographKind | null {
+  const roll = hashString(`${baseTitle}#auto`) % 100;
+  if (roll >= 7) return null;
+  return roll < 2 ? 'patch-auto' : 'auto';
+}
+
+const AUTOGRAPH_WORDS: Record<AutographKind, string> = { auto: 'Auto', 'patch-auto': 'Patch Auto' };
+
+/** Panini owns Donruss, Hoops and Score; the maker word itself is not part of the set's name. */
+function makerAndSet(setName: string): { manufacturer: string; set: string } {
+  if (setName.startsWith('Topps ')) return { manufacturer: 'Topps', set: setName.slice('Topps '.length) };
+  if (setName.startsWith('Panini ')) return { manufacturer: 'Panini', set: setName.slice('Panini '.length) };
+  return { manufacturer: 'Panini', set: setName };
+}
+
+/** 'Orange /49' -> Orange, numbered to 49 (the copy's number from a hash); 'Black 1/1' -> one of one. */
+function parallelAndSerial(parallel: string, title: string) {
+  const match = /^(.*?)\s*(\d*)\/(\d+)$/.exec(parallel);
+  if (!match) return { parallel: parallel || null, serialNumber: null, printRun: null };
+  const printRun = Number(match[3]);
+  const serialNumber = match[2] ? Number(match[2]) : 1 + (hashString(`${title}#serial`) % printRun);
+  return { parallel: match[1] || null, serialNumber, printRun };
+}
+
+function singleFacts(card: {
+  title: string;
+  season: string;
+  setName: string;
+  number: number;
+  parallel: string;
+  rookie: boolean;
+  graded: boolean;
+  autograph: AutographKind | null;
+  condition: Condition | null;
+}): CardFacts {
+  return {
+    ...EMPTY_FACTS,
+    year: card.season,
+    ...makerAndSet(card.setName),
+    cardNumber: String(card.number),
+    ...parallelAndSerial(card.parallel, card.title),
+    rookie: card.rookie,
+    autograph: card.autograph !== null,
+    patch: card.autograph === 'patch-auto',
+    grader: card.graded ? 'PSA' : 'RAW',
+    grade: card.graded ? 10 : null,
+    condition: card.graded ? null : card.condition,
+  };
 }
 
 function formatEuro(cents: number): string {
@@ -483,17 +561,22 @@ function makeSingle(rng: Rng, team: RosterTeam, options: SingleOptions = {}): Si
   const rookie = !options.bargain && year === firstYear;
   const graded = !options.offer && !options.bargain && rng() < 0.08;
   const number = options.number ?? intBetween(rng, 1, 300);
-  const title = [
-    seasonLabel(year, team.sport),
-    set.name,
-    player,
-    `#${number}`,
-    parallel.name,
-    rookie ? 'RC' : '',
-    graded ? 'PSA 10' : '',
-  ]
-    .filter((part) => part !== '')
-    .join(' ');
+  const titleOf = (autographWords: string) =>
+    [
+      seasonLabel(year, team.sport),
+      set.name,
+      player,
+      `#${number}`,
+      parallel.name,
+      autographWords,
+      rookie ? 'RC' : '',
+      graded ? 'PSA 10' : '',
+    ]
+      .filter((part) => part !== '')
+      .join(' ');
+  const baseTitle = titleOf('');
+  const autograph = options.bargain || options.offer ? null : autographOf(baseTitle);
+  const title = autograph ? titleOf(AUTOGRAPH_WORDS[autograph]) : baseTitle;
 
   const star = options.bargain ? 1 : starFactor(player);
   let cents = set.baseCents * parallel.multiplier * star * (rookie ? 2 : 1) * (0.8 + rng() * 0.5);
@@ -506,17 +589,36 @@ function makeSingle(rng: Rng, team: RosterTeam, options: SingleOptions = {}): Si
     priceCents = nicePrice(Math.max(PLAYER_PAGE_FLOOR_CENTS, priceCents * 0.7));
   }
 
+  const description = singleDescription(
+    rng,
+    { player, team: team.name, set: set.name, parallel: parallel.name, rookie, graded, autograph },
+    offerFromCents,
+  );
+  // The random stream runs exactly as before autographs existed (so every other demo product stays
+  // the same); an autograph then costs more and is one of a kind.
+  let quantity = singleStock(rng, priceCents, parallel.numbered || graded, options);
+  if (autograph) {
+    priceCents = nicePrice(cents * (autograph === 'patch-auto' ? 12 : 6));
+    quantity = Math.min(quantity, 1);
+  }
   return {
     title,
-    descriptionHtml: singleDescription(
-      rng,
-      { player, team: team.name, set: set.name, parallel: parallel.name, rookie, graded },
-      offerFromCents,
-    ),
+    descriptionHtml: description.html,
     tags: options.offer ? [team.name, 'offer'] : [team.name],
     productType: 'Card',
     priceCents,
-    quantity: singleStock(rng, priceCents, parallel.numbered || graded, options),
+    quantity,
+    facts: singleFacts({
+      title,
+      season: seasonLabel(year, team.sport),
+      setName: set.name,
+      number,
+      parallel: parallel.name,
+      rookie,
+      graded,
+      autograph,
+      condition: description.condition,
+    }),
     art: singleArt(team, player, number),
     year,
   };
@@ -567,20 +669,32 @@ function makePick(rng: Rng, roster: RosterTeam[], title: string, hot: boolean): 
     .replace(/ ?(RC|PSA 10)( |$)/g, ' ')
     .trim();
   const number = Number(/#(\d+)/.exec(title)?.[1] ?? '1');
+  const description = singleDescription(rng, {
+    player,
+    team: team.name,
+    set: setName,
+    parallel,
+    rookie,
+    graded,
+  });
   return {
     title,
-    descriptionHtml: singleDescription(rng, {
-      player,
-      team: team.name,
-      set: setName,
-      parallel,
-      rookie,
-      graded,
-    }),
+    descriptionHtml: description.html,
     tags: [team.name],
     productType: 'Card',
     priceCents,
     quantity: hot ? 1 : intBetween(rng, 2, 6),
+    facts: singleFacts({
+      title,
+      season: title.slice(0, title.indexOf(' ')),
+      setName,
+      number,
+      parallel,
+      rookie,
+      graded,
+      autograph: null,
+      condition: description.condition,
+    }),
     art: singleArt(team, player, number),
     year: Number.isFinite(year) ? year : LAST_YEAR,
   };
@@ -600,6 +714,7 @@ function mysteryPacks(): SeedProduct[] {
       productType: 'Mystery Pack',
       priceCents: 1500,
       quantity: 25,
+      facts: EMPTY_FACTS,
       art: {
         kind: 'pack',
         sport: 'NBA',
@@ -617,6 +732,7 @@ function mysteryPacks(): SeedProduct[] {
       productType: 'Mystery Pack',
       priceCents: 2000,
       quantity: 12,
+      facts: EMPTY_FACTS,
       art: {
         kind: 'pack',
         sport: 'SOCCER',
@@ -682,6 +798,7 @@ function makeLot(rng: Rng, lot: LotCandidate): SeedProduct {
     productType: 'LOT',
     priceCents: nicePrice(Math.max(900, cards * perCard)),
     quantity: intBetween(rng, 1, 3),
+    facts: EMPTY_FACTS,
     art: {
       kind: 'lot',
       sport,

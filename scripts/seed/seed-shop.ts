@@ -17,7 +17,10 @@ export function resetDataDir(dataDir: string): void {
   }
 }
 
-/** Fills an empty shop with the demo categories and catalogue; adds `extraProducts` generated singles. */
+/**
+ * Fills an empty shop with the demo categories and catalogue; adds `extraProducts` generated singles.
+ * On a hosted catalogue only the categories are seeded.
+ */
 export async function seedShop(
   container: Container,
   options: { extraProducts?: number } = {},
@@ -27,6 +30,8 @@ export async function seedShop(
     for (const category of SEED_CATEGORIES) await container.documents.putCategory(category);
     report.categories = SEED_CATEGORIES.length;
   }
+  // A hosted catalogue (Shopify) is the owner's real store: the demo never writes products into it.
+  if (container.env.COMMERCE_BACKEND !== 'local') return report;
   const categories = await container.documents.listCategories();
   if ((await container.commerce.recentProducts(1)).length === 0) {
     report.products += await createAll(container, demoProducts(categories), false);
@@ -59,7 +64,8 @@ async function createAll(container: Container, products: SeedProduct[], pooledAr
   return products.length;
 }
 
-async function mapLimit<T, R>(
+/** Runs `run` over the items, at most `limit` at a time, answers in order. */
+export async function mapLimit<T, R>(
   items: readonly T[],
   limit: number,
   run: (item: T, index: number) => Promise<R>,

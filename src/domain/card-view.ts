@@ -1,4 +1,5 @@
 import type { Product } from '../ports/commerce.ts';
+import { factBadges } from './card-fact-display.ts';
 import { DEFAULT_LIST_MAX } from './cart-rules.ts';
 import { MYSTERY_PACK_TITLES } from './catalog-lists.ts';
 
@@ -18,6 +19,8 @@ export type CardView = {
   /** The stepper's limit: the stock, or 10 when stock is unknown. */
   maxQuantity: number;
   tags: string[];
+  /** Card-fact badges: RC, AUTO, PATCH, /99, PSA 10 (decision 051). */
+  badges: string[];
 };
 
 export function cardCategory(product: Pick<Product, 'title' | 'productType'>): CardView['category'] {
@@ -38,6 +41,7 @@ export function toCardView(product: Product): CardView {
     available: product.available,
     maxQuantity: product.available ?? DEFAULT_LIST_MAX,
     tags: product.tags.filter((tag) => tag !== 'offer'),
+    badges: factBadges(product.facts),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CatalogQuery, CatalogSort, Product } from '../ports/commerce.ts';
+import { matchesFactFilter } from './card-fact-filter.ts';
 import { idTail } from './product-id.ts';
 import { foldText, latinSpellings, nameSortKey } from './text.ts';
 
@@ -29,6 +30,7 @@ export function matchesCatalogQuery(product: Product, query: CatalogQuery): bool
     (product.priceCents === null || product.priceCents > query.maxPriceCents)
   )
     return false;
+  if (query.facts && !matchesFactFilter(product.facts, query.facts)) return false;
   return true;
 }
 

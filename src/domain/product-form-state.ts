@@ -1,4 +1,5 @@
 import type { Category } from '../ports/documents.ts';
+import { type CardFacts, EMPTY_FACT_FIELDS, factsToFields } from './card-facts.ts';
 import { MAX_PICKED_IMAGE_BYTES } from './image-files.ts';
 import { formatAdminPrice } from './price-input.ts';
 import { MAX_PRODUCT_IMAGES, PRODUCT_FORM_MESSAGES, type ProductFormValues } from './product-form.ts';
@@ -14,6 +15,7 @@ export type EditableProduct = {
   quantity: number | null;
   descriptionHtml: string;
   images: ReadonlyArray<{ id: string; url: string }>;
+  facts?: CardFacts;
 };
 
 /** Texts of the product form that product-form.ts does not already hold (spec sections 5 and 8). */
@@ -44,6 +46,7 @@ export const EMPTY_FIELDS: FormFields = {
   quantity: '0',
   descriptionEnabled: false,
   descriptionHtml: '',
+  facts: EMPTY_FACT_FIELDS,
 };
 
 /** The first images with a URL, each once (by id and by URL), at most MAX_PRODUCT_IMAGES. */
@@ -73,6 +76,7 @@ export function fieldsFromProduct(product: EditableProduct): FormFields {
     quantity: String(Math.max(0, product.quantity ?? 0)),
     descriptionEnabled: description !== '',
     descriptionHtml: description,
+    facts: product.facts ? factsToFields(product.facts) : EMPTY_FACT_FIELDS,
   };
 }
 
@@ -236,6 +240,13 @@ const FIELD_OF_SERVER_KEY: Record<string, keyof FormFields | 'images'> = {
 export function formErrorsFromServer(fields: Readonly<Record<string, string>>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [key, message] of Object.entries(fields)) {
+    // Card facts keep their own keys ('facts.grade'); the port's serial parts are the form's serial.
+    const fact = /^facts\.(\w+)$/.exec(key)?.[1];
+    if (fact) {
+      const field = fact === 'serialNumber' || fact === 'printRun' ? 'serial' : fact;
+      if (field in EMPTY_FACT_FIELDS) errors[`facts.${field}`] ??= message;
+      continue;
+    }
     const field = FIELD_OF_SERVER_KEY[key.split('.')[0] ?? ''];
     if (field && !(field in errors)) errors[field] = message;
   }

@@ -1,4 +1,5 @@
 import type { Category } from '../ports/documents.ts';
+import { type CardFacts, EMPTY_FACTS, type FactFields, parseFactFields } from './card-facts.ts';
 import { parseAdminPrice } from './price-input.ts';
 
 /** The admin product form's rules and messages (spec section 5), shared by the dashboard and the server. */
@@ -29,6 +30,8 @@ export type ProductFormValues = {
   descriptionHtml: string;
   /** Media ids in display order. */
   mediaIds: string[];
+  /** Card facts as typed (all optional). */
+  facts: FactFields;
 };
 
 export type ValidProduct = {
@@ -38,6 +41,7 @@ export type ValidProduct = {
   quantity: number;
   descriptionHtml: string;
   mediaIds: string[];
+  facts: CardFacts;
 };
 
 /** Lower case without spaces, hyphens or apostrophes: how titles and player names are compared. */
@@ -76,6 +80,10 @@ export function validateProductForm(
   if (values.quantity.trim() !== '' && !/^\d{1,7}$/.test(values.quantity.trim()))
     errors.quantity = PRODUCT_FORM_MESSAGES.stockFormat;
   if (values.mediaIds.length > MAX_PRODUCT_IMAGES) errors.images = PRODUCT_FORM_MESSAGES.tooManyImages;
+  // Card facts: the same schema and messages as the port, under 'facts.<field>'.
+  const facts = parseFactFields(values.facts);
+  if (!facts.ok)
+    for (const [field, message] of Object.entries(facts.errors)) errors[`facts.${field}`] = message;
   return errors;
 }
 
@@ -88,5 +96,9 @@ export function toValidProduct(values: ProductFormValues): ValidProduct {
     quantity: values.quantity.trim() === '' ? 0 : Number.parseInt(values.quantity.trim(), 10),
     descriptionHtml: values.descriptionEnabled ? values.descriptionHtml : '',
     mediaIds: [...new Set(values.mediaIds)],
+    facts: (() => {
+      const facts = parseFactFields(values.facts);
+      return facts.ok ? facts.facts : EMPTY_FACTS;
+    })(),
   };
 }

@@ -1,4 +1,6 @@
 import type { BreadcrumbList, Graph, Offer, ProductLeaf, Thing } from 'schema-dts';
+import { factProperties, itemConditionOf } from './card-fact-seo.ts';
+import type { CardFacts } from './card-facts.ts';
 import { centsToAmount } from './money.ts';
 import { isInStock } from './product-page.ts';
 import { SHOP_POLICY } from './shop-policy.ts';
@@ -31,8 +33,10 @@ export type ProductSeoInput = {
   url: string;
   /** Absolute image URLs, in gallery order. */
   images: readonly string[];
-  /** The card's maker, when the title names one. */
+  /** The card's maker: its manufacturer fact, else the maker the title names. */
   brand: string | null;
+  /** Card facts: condition and additionalProperty (decision 051). */
+  facts?: CardFacts;
   /** Courier shipping in cents (SHIPPING_CENTS). */
   shippingCents: number;
   /** The last day the price is promised for (YYYY-MM-DD). */
@@ -57,6 +61,11 @@ export function productJsonLd(input: ProductSeoInput): ProductLeaf {
   const description = input.description.replace(/\s+/g, ' ').trim();
   if (description) product.description = description.slice(0, 5000);
   if (input.brand) product.brand = { '@type': 'Brand', name: input.brand };
+  if (input.facts) {
+    product.itemCondition = itemConditionOf(input.facts);
+    const properties = factProperties(input.facts);
+    if (properties.length > 0) product.additionalProperty = properties;
+  }
   if (input.priceCents !== null) product.offers = offerOf(input, input.priceCents);
   return product;
 }
@@ -68,8 +77,8 @@ function offerOf(input: ProductSeoInput, priceCents: number): Offer {
     priceCurrency: 'EUR',
     priceValidUntil: input.priceValidUntil,
     availability: isInStock(input.available) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    // Singles are sold as they came out of the pack (the catalogue has no condition field yet: decision 043).
-    itemCondition: 'https://schema.org/NewCondition',
+    // From the card's condition or grade; without either, as it came out of the pack (decisions 043, 051).
+    itemCondition: input.facts ? itemConditionOf(input.facts) : 'https://schema.org/NewCondition',
     url: input.url,
     sku: input.variantId,
     seller: { '@type': 'Organization', name: input.seller.name, url: input.seller.url },

@@ -22,6 +22,22 @@ export function buildFilterOptions(categories: readonly Category[]): FilterOptio
   }));
 }
 
+/** The card-fact filters' URL parameters, as text (decision 051). */
+export const FACT_PARAMS = [
+  'from',
+  'to',
+  'maker',
+  'set',
+  'rc',
+  'auto',
+  'patch',
+  'numbered',
+  'grader',
+  'grade',
+  'condition',
+] as const;
+export type FactParam = (typeof FACT_PARAMS)[number];
+
 export type SinglesFilters = {
   search: string;
   category: string;
@@ -31,7 +47,9 @@ export type SinglesFilters = {
   max: string;
   sort: string;
   page: number;
-};
+} & Record<FactParam, string>;
+
+const NO_FACTS = Object.fromEntries(FACT_PARAMS.map((param) => [param, ''])) as Record<FactParam, string>;
 
 export const EMPTY_FILTERS: SinglesFilters = {
   search: '',
@@ -42,7 +60,11 @@ export const EMPTY_FILTERS: SinglesFilters = {
   max: '',
   sort: 'newest',
   page: 1,
+  ...NO_FACTS,
 };
+
+/** Whether any card-fact filter is set. */
+export const hasFactFilter = (filters: SinglesFilters) => FACT_PARAMS.some((param) => filters[param] !== '');
 
 /**
  * Applies one filter change with the spec's rules: a sport clears team and player, a team clears
@@ -87,5 +109,6 @@ export function filtersFromQuery(search: string): SinglesFilters {
     max: text('max'),
     sort: text('sort') || 'newest',
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    ...(Object.fromEntries(FACT_PARAMS.map((param) => [param, text(param)])) as Record<FactParam, string>),
   };
 }

@@ -1,4 +1,4 @@
-import { EMPTY_FILTERS, filtersToQuery, type SinglesFilters } from './singles-filters.ts';
+import { EMPTY_FILTERS, filtersToQuery, hasFactFilter, type SinglesFilters } from './singles-filters.ts';
 
 /**
  * What search engines get for each /singles URL (decision 041). Sport, team and page make
@@ -34,7 +34,8 @@ function hasUnindexedFacet(filters: SinglesFilters): boolean {
     filters.player !== '' ||
     filters.min !== '' ||
     filters.max !== '' ||
-    filters.sort !== EMPTY_FILTERS.sort
+    filters.sort !== EMPTY_FILTERS.sort ||
+    hasFactFilter(filters)
   );
 }
 

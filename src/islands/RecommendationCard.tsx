@@ -7,6 +7,7 @@ import { MESSAGES } from '../domain/messages.ts';
 import { formatEuro } from '../domain/money.ts';
 import { productPath } from '../domain/product-id.ts';
 import { $cart, addToCart, loadCart, quantityInCart } from '../stores/cart.ts';
+import CardBadges from './ui/CardBadges.tsx';
 import CardPicture from './ui/CardPicture.tsx';
 import QuantityStepper from './ui/QuantityStepper.tsx';
 
@@ -60,6 +61,7 @@ export default function RecommendationCard({ card }: { card: CardView }) {
             {card.title}
           </a>
         </h3>
+        <CardBadges badges={card.badges} />
         <p className="mt-auto text-base font-bold tabular-nums">
           {card.priceCents === null ? MESSAGES.noPrice : formatEuro(card.priceCents)}
         </p>

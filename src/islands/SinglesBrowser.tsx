@@ -16,6 +16,8 @@ import {
 import { playerHref } from '../domain/singles-menu.ts';
 import { singlesHeading, singlesHref, singlesSeo } from '../domain/singles-seo.ts';
 import { callApi } from '../stores/api.ts';
+import SinglesFactFilters from './SinglesFactFilters.tsx';
+import CardBadges from './ui/CardBadges.tsx';
 import CardPicture from './ui/CardPicture.tsx';
 
 type Page = { products: CardView[]; total: number; page: number; pageCount: number };
@@ -231,6 +233,7 @@ export default function SinglesBrowser({ initialFilters, initial, initialError, 
                 </label>
               ))}
             </fieldset>
+            <SinglesFactFilters filters={filters} update={update} fieldClass={field} />
             <label className="grid gap-1 text-sm font-semibold">
               Ταξινόμηση
               <select
@@ -414,6 +417,7 @@ function SingleCard({ card, eager }: { card: CardView; eager: boolean }) {
           </a>
         </h3>
         {card.tags.length > 0 && <p className="truncate text-xs text-muted">{card.tags.join(', ')}</p>}
+        <CardBadges badges={card.badges} />
         <p className="mt-auto font-bold tabular-nums">
           {card.priceCents === null ? MESSAGES.noPrice : formatEuro(card.priceCents)}
         </p>

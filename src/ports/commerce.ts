@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { isAppError } from './errors.ts';
+import type { FactFilter } from '../domain/card-fact-filter.ts';
+import { cardFactsSchema, EMPTY_FACTS } from '../domain/card-facts.ts';
+import { HANDLE_MAX, HANDLE_PATTERN } from '../domain/handle.ts';
+import { AppError, isAppError } from './errors.ts';
 import type { OutgoingMail } from './mail.ts';
 
 /** A stored product image, ordered by position. */
@@ -18,6 +21,8 @@ export type ProductImage = z.infer<typeof productImageSchema>;
  */
 export const productSchema = z.object({
   id: z.string(),
+  /** Unique URL-friendly name (Shopify's handle); the CSV import matches products by it. */
+  handle: z.string(),
   title: z.string(),
   description: z.string(),
   descriptionHtml: z.string(),
@@ -30,6 +35,8 @@ export const productSchema = z.object({
   available: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Card facts (decision 050); EMPTY_FACTS when the product has none. */
+  facts: cardFactsSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -43,8 +50,32 @@ export const productInputSchema = z.object({
   quantity: z.number().int().min(0).max(1_000_000),
   /** Media ids from the media port, in display order. */
   mediaIds: z.array(z.string()).max(10).default([]),
+  /**
+   * The handle to give the product; left out, a new product gets one from its title and an
+   * existing one keeps its own. A handle another product has is a conflict.
+   */
+  handle: z
+    .string()
+    .trim()
+    .max(HANDLE_MAX)
+    .regex(HANDLE_PATTERN, {
+      error: 'Το handle επιτρέπει μόνο γράμματα, αριθμούς και παύλες (π.χ. lebron-james-prizm).',
+    })
+    .optional(),
+  /** Card facts; left out, the product has none. */
+  facts: cardFactsSchema.default(EMPTY_FACTS),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
+export type ValidProductInput = z.output<typeof productInputSchema>;
+
+/** Every adapter's first step: bad input is the caller's mistake, an AppError('invalid') naming the fields. */
+export function parseProductInput(input: ProductInput): ValidProductInput {
+  const result = productInputSchema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('invalid', 'Μη έγκυρα στοιχεία προϊόντος.', fields);
+}
 
 export type SaveResult = { product: Product; warnings: string[] };
 
@@ -67,6 +98,8 @@ export type CatalogQuery = {
   tag?: string;
   /** Only products with one of these exact titles (the LOT list). */
   titles?: readonly string[];
+  /** Card facts: year range, maker and set, RC, autograph, patch, numbering, grade, condition. */
+  facts?: FactFilter;
   sort: CatalogSort;
   page: number;
   pageSize: number;
@@ -94,7 +127,17 @@ export interface CommercePort {
   deleteProduct(id: string): Promise<void>;
   /** A number that grows on every catalogue change. */
   version(): Promise<number>;
+  /**
+   * Applies a checked CSV import (decision 053): every item creates (id null) or replaces a
+   * product. The embedded engine does all of them in one transaction (all or nothing); Shopify in
+   * batches, reporting progress, where a failure stops and re-running the same file resumes (done
+   * rows match and are skipped). `onProgress` gets the count done so far.
+   */
+  importProducts(items: readonly ImportItem[], onProgress: (done: number) => void): Promise<ImportResult>;
 }
+
+export type ImportItem = { id: string | null; input: ProductInput };
+export type ImportResult = { created: number; updated: number };
 
 // Carts ------------------------------------------------------------------------------------
 
@@ -215,4 +258,35 @@ export interface OrderPort {
   getOrder(id: string): Promise<Order | null>;
   /** Moves an order along ORDER_TRANSITIONS; cancelling restocks every line in the same transaction. */
   setOrderStatus(id: string, status: OrderStatus): Promise<Order>;
+}
+
+// Orders taken by a hosted checkout --------------------------------------------------------------
+
+/**
+ * An order a hosted checkout took (Shopify): the dashboard lists them read-only and links to the
+ * provider's admin, where they are handled. The embedded engine's orders are `Order`s instead.
+ */
+export type HostedOrder = {
+  id: string;
+  /** The provider's order name, for example #1001. */
+  number: string;
+  createdAt: string;
+  customerName: string | null;
+  email: string | null;
+  totalCents: number | null;
+  /** The provider's own words for the payment and fulfilment state (PAID, UNFULFILLED, ...). */
+  financialStatus: string;
+  fulfillmentStatus: string;
+  cancelled: boolean;
+  /** The order in the provider's admin. */
+  adminUrl: string;
+};
+
+export type HostedOrderPage = { orders: HostedOrder[]; nextCursor: string | null };
+
+export interface HostedOrdersPort {
+  /** Who takes the orders, for the dashboard's wording. */
+  readonly provider: string;
+  /** Newest first, `pageSize` at a time; `after` is the previous page's nextCursor. */
+  listOrders(query: { after: string | null; pageSize: number }): Promise<HostedOrderPage>;
 }

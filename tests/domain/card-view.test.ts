@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { cardCategory, isSoldOut, toCardView } from '../../src/domain/card-view.ts';
 import { MYSTERY_PACK_TITLES } from '../../src/domain/catalog-lists.ts';
 import type { Product } from '../../src/ports/commerce.ts';
@@ -21,6 +22,8 @@ function product(overrides: Partial<Product> = {}): Product {
     available: 3,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    facts: EMPTY_FACTS,
+    handle: 'a-card',
     ...overrides,
   };
 }
@@ -37,7 +40,13 @@ describe('toCardView', () => {
       available: 3,
       maxQuantity: 3,
       tags: ['Boston Celtics'],
+      badges: [],
     });
+  });
+
+  it('carries the card-fact badges', () => {
+    const facts = { ...EMPTY_FACTS, rookie: true, autograph: true, grader: 'PSA' as const, grade: 10 };
+    expect(toCardView(product({ facts })).badges).toEqual(['RC', 'AUTO', 'PSA 10']);
   });
 
   it('falls back to the product id without a variant', () => {

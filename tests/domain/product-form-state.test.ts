@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { EMPTY_FACT_FIELDS, EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import {
   type EditableProduct,
   EMPTY_FIELDS,
@@ -69,8 +70,27 @@ describe('edit mode prefill', () => {
       quantity: '4',
       descriptionEnabled: true,
       descriptionHtml: '<p>Near mint</p>',
+      facts: EMPTY_FACT_FIELDS,
     });
     expect(fieldsFromProduct({ ...product, priceCents: 1200 }).price).toBe('12,00');
+  });
+
+  it('shows the card facts as typed text: the serial as 23/99, the grade as a number', () => {
+    const facts = {
+      ...EMPTY_FACTS,
+      year: '2018-19',
+      serialNumber: 23,
+      printRun: 99,
+      grader: 'BGS' as const,
+      grade: 9.5,
+    };
+    expect(fieldsFromProduct({ ...product, facts }).facts).toEqual({
+      ...EMPTY_FACT_FIELDS,
+      year: '2018-19',
+      serial: '23/99',
+      grader: 'BGS',
+      grade: '9.5',
+    });
   });
 
   it('prefers the first tag over the team field, and falls back to it', () => {
@@ -96,6 +116,7 @@ describe('edit mode prefill', () => {
       quantity: '0',
       descriptionEnabled: false,
       descriptionHtml: '',
+      facts: EMPTY_FACT_FIELDS,
     });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FACT_FIELDS, EMPTY_FACTS, FACT_MESSAGES } from '../../src/domain/card-facts.ts';
 import {
   compactName,
   MAX_PRODUCT_IMAGES,
@@ -40,6 +41,7 @@ const valid: ProductFormValues = {
   descriptionEnabled: true,
   descriptionHtml: '<p>Near mint</p>',
   mediaIds: ['gid://shop/MediaImage/1', 'gid://shop/MediaImage/2'],
+  facts: EMPTY_FACT_FIELDS,
 };
 
 const errorsOf = (changes: Partial<ProductFormValues>) =>
@@ -122,6 +124,29 @@ describe('validateProductForm', () => {
   });
 });
 
+describe('card facts in the form', () => {
+  it('checks them with the facts schema, under facts.<field>, in Greek', () => {
+    expect(
+      errorsOf({ facts: { ...EMPTY_FACT_FIELDS, grader: 'PSA', grade: '11', serial: '100/99' } }),
+    ).toEqual({
+      'facts.grade': FACT_MESSAGES.gradeRange,
+      'facts.serial': FACT_MESSAGES.serialOver,
+    });
+  });
+
+  it('hands valid facts to the server as data', () => {
+    const facts = { ...EMPTY_FACT_FIELDS, year: '2023-24', autograph: true, grader: 'BGS', grade: '9,5' };
+    expect(errorsOf({ facts })).toEqual({});
+    expect(toValidProduct({ ...valid, facts }).facts).toEqual({
+      ...EMPTY_FACTS,
+      year: '2023-24',
+      autograph: true,
+      grader: 'BGS',
+      grade: 9.5,
+    });
+  });
+});
+
 describe('toValidProduct', () => {
   it('turns the comma price into cents and trims the text fields', () => {
     expect(toValidProduct({ ...valid, title: '  Sasha Vezenkov  ', team: ' Olympiacos ' })).toEqual({
@@ -131,6 +156,7 @@ describe('toValidProduct', () => {
       quantity: 3,
       descriptionHtml: '<p>Near mint</p>',
       mediaIds: ['gid://shop/MediaImage/1', 'gid://shop/MediaImage/2'],
+      facts: EMPTY_FACTS,
     });
     expect(toValidProduct({ ...valid, price: '12' }).priceCents).toBe(1200);
     expect(toValidProduct({ ...valid, price: '0,5' }).priceCents).toBe(50);

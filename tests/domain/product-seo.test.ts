@@ -1,5 +1,6 @@
 import type { Graph, Offer, ProductLeaf } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import {
   breadcrumbJsonLd,
   jsonForScript,
@@ -136,5 +137,62 @@ describe('jsonForScript', () => {
     const text = jsonForScript(value);
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('productJsonLd with card facts', () => {
+  const base = {
+    title: '2018-19 Panini Prizm Luka Doncic #280 Silver RC PSA 10',
+    description: '',
+    priceCents: 50000,
+    available: 1,
+    variantId: 'gid://shop/ProductVariant/7',
+    url: 'https://shop.example/product/7',
+    images: ['https://shop.example/media/a.webp'],
+    brand: 'Panini',
+    shippingCents: 350,
+    priceValidUntil: '2027-11-23',
+    seller: { name: 'CardVault', url: 'https://shop.example/' },
+  };
+  const facts = {
+    ...EMPTY_FACTS,
+    year: '2018-19',
+    manufacturer: 'Panini',
+    set: 'Prizm',
+    cardNumber: '280',
+    parallel: 'Silver',
+    rookie: true,
+    serialNumber: 23,
+    printRun: 99,
+    grader: 'PSA' as const,
+    grade: 10,
+  };
+
+  it('maps condition and the other facts to itemCondition and additionalProperty', () => {
+    const product = productJsonLd({ ...base, facts });
+    expect(product.itemCondition).toBe('https://schema.org/NewCondition');
+    expect((product.offers as Offer).itemCondition).toBe('https://schema.org/NewCondition');
+    expect(product.additionalProperty).toEqual([
+      { '@type': 'PropertyValue', name: 'Season', value: '2018-19' },
+      { '@type': 'PropertyValue', name: 'Set', value: 'Prizm' },
+      { '@type': 'PropertyValue', name: 'Card number', value: '280' },
+      { '@type': 'PropertyValue', name: 'Parallel', value: 'Silver' },
+      { '@type': 'PropertyValue', name: 'Rookie card', value: true },
+      { '@type': 'PropertyValue', name: 'Serial number', value: '23/99' },
+      { '@type': 'PropertyValue', name: 'Grader', value: 'PSA' },
+      { '@type': 'PropertyValue', name: 'Grade', value: 10 },
+    ]);
+  });
+
+  it.each([
+    [{ grader: 'RAW' as const, condition: 'NEAR_MINT' as const }, 'https://schema.org/NewCondition'],
+    [{ grader: 'RAW' as const, condition: 'EXCELLENT' as const }, 'https://schema.org/UsedCondition'],
+    [{ grader: 'RAW' as const, condition: 'POOR' as const }, 'https://schema.org/DamagedCondition'],
+    [{ grader: 'BGS' as const, grade: 8.5 }, 'https://schema.org/UsedCondition'],
+    [{ grader: 'PSA' as const, grade: 1 }, 'https://schema.org/DamagedCondition'],
+  ])('%o is %s', (over, condition) => {
+    const product = productJsonLd({ ...base, facts: { ...EMPTY_FACTS, ...over } });
+    expect((product.offers as Offer).itemCondition).toBe(condition);
+    expect(product.itemCondition).toBe(condition);
   });
 });

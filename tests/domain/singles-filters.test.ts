@@ -10,6 +10,7 @@ import {
 import type { Category } from '../../src/ports/documents.ts';
 
 const filled: SinglesFilters = {
+  ...EMPTY_FILTERS,
   search: 'prizm',
   category: 'NBA',
   team: 'Boston Celtics',
@@ -57,6 +58,23 @@ describe('changeFilter', () => {
     ['sort', 'name'],
   ] as const)('changing %s goes back to page 1 and keeps the rest', (field, value) => {
     expect(changeFilter(filled, field, value)).toEqual({ ...filled, [field]: value, page: 1 });
+  });
+
+  it.each([
+    ['auto', '1'],
+    ['grader', 'PSA'],
+    ['grade', '10'],
+    ['numbered', '99'],
+    ['from', '2018'],
+  ] as const)('changing the fact filter %s goes back to page 1 and keeps the rest', (field, value) => {
+    expect(changeFilter(filled, field, value)).toEqual({ ...filled, [field]: value, page: 1 });
+  });
+
+  it('fact filters go to the URL and come back from it', () => {
+    const facts = { ...EMPTY_FILTERS, auto: '1', grader: 'PSA', grade: '10', from: '2018', to: '2019' };
+    const query = filtersToQuery(facts);
+    expect(query).toBe('?from=2018&to=2019&auto=1&grader=PSA&grade=10');
+    expect(filtersFromQuery(query)).toEqual(facts);
   });
 
   it('a page change changes only the page', () => {

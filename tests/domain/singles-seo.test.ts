@@ -71,3 +71,16 @@ describe('singlesSeo', () => {
     );
   });
 });
+
+describe('card-fact filters', () => {
+  it.each([
+    ['auto', '1'],
+    ['grader', 'PSA'],
+    ['from', '2018'],
+    ['numbered', '99'],
+  ] as const)('%s=%s is a facet search engines do not index', (param, value) => {
+    const seo = singlesSeo(filters({ category: 'NBA', [param]: value }), counts(60));
+    expect(seo.noindex).toBe(true);
+    expect(seo.canonicalPath).toBe('/singles?category=NBA');
+  });
+});

@@ -5,7 +5,7 @@ import { parseGid, requireGid } from '../sqlite/ids.ts';
 import { readProducts } from './read-products.ts';
 import { createSearchCache } from './search-cache.ts';
 import { searchProductIds, toCatalogPage } from './search-products.ts';
-import { insertProduct, removeProduct, replaceProduct } from './write-products.ts';
+import { importAll, insertProduct, removeProduct, replaceProduct } from './write-products.ts';
 
 /** The embedded shop engine's catalogue on SQLite. */
 export function createLocalCommerce({ db }: Engine): CommercePort {
@@ -71,5 +71,15 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
     },
 
     version: catalogVersion,
+
+    importProducts: (items, onProgress) =>
+      importAll(
+        db,
+        items.map((item) => ({
+          id: item.id === null ? null : requireGid('Product', item.id),
+          input: item.input,
+        })),
+        onProgress,
+      ),
   };
 }

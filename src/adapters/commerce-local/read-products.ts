@@ -2,6 +2,7 @@ import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Product } from '../../ports/commerce.ts';
 import { toGid } from '../sqlite/ids.ts';
 import type { DB } from '../sqlite/schema.ts';
+import { factsOfRow } from './fact-columns.ts';
 
 type ProductRow = Selectable<DB['products']>;
 type ProductQuery = SelectQueryBuilder<DB, 'products', ProductRow>;
@@ -66,6 +67,7 @@ export async function readProducts(
     const variant = variantsOf.get(row.id)?.[0];
     return {
       id: toGid('Product', row.id),
+      handle: row.handle ?? '',
       title: row.title,
       description: row.description_text,
       descriptionHtml: row.description_html,
@@ -84,6 +86,7 @@ export async function readProducts(
       available: variant?.tracked ? Number(variant.available ?? 0) : null,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      facts: factsOfRow(row),
     };
   });
 }

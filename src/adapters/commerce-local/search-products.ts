@@ -2,6 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { foldText, latinSpellings, nameSortKey } from '../../domain/text.ts';
 import type { CatalogPage, CatalogQuery, CatalogSort } from '../../ports/commerce.ts';
 import type { DB } from '../sqlite/schema.ts';
+import { withFactFilter } from './fact-filters.ts';
 
 type Base = SelectQueryBuilder<DB, 'products', object>;
 
@@ -93,6 +94,7 @@ export function filteredProducts(db: Kysely<DB>, query: CatalogQuery): Base | nu
   }
   if (query.minPriceCents !== undefined) base = base.where('products.price_cents', '>=', query.minPriceCents);
   if (query.maxPriceCents !== undefined) base = base.where('products.price_cents', '<=', query.maxPriceCents);
+  if (query.facts) base = withFactFilter(base, query.facts);
   return base;
 }
 

@@ -1,30 +1,30 @@
 import type { Kysely, Transaction } from 'kysely';
+import { handleize, uniqueHandle } from '../../domain/handle.ts';
 import { foldText, htmlToText, nameSortKey } from '../../domain/text.ts';
-import { type ProductInput, productInputSchema } from '../../ports/commerce.ts';
+import { type ProductInput, parseProductInput, type ValidProductInput } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import { requireGid } from '../sqlite/ids.ts';
 import type { DB } from '../sqlite/schema.ts';
+import { factColumns } from './fact-columns.ts';
 
-type Parsed = ReturnType<typeof productInputSchema.parse>;
-
-/** Bad input is the caller's mistake: an AppError('invalid') naming the fields, never a raw zod error. */
-function parseInput(input: ProductInput): Parsed {
-  const result = productInputSchema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  throw new AppError('invalid', 'Μη έγκυρα στοιχεία προϊόντος.', fields);
-}
+type Parsed = ValidProductInput;
+const parseInput = parseProductInput;
 
 /** Creates a product with its variant (policy DENY), tracked inventory, tags and media in one transaction. */
 export async function insertProduct(db: Kysely<DB>, input: ProductInput): Promise<number> {
   const data = parseInput(input);
-  return inTransaction(db, async (trx) => {
+  return inTransaction(db, (trx) => insertIn(trx, data));
+}
+
+/** insertProduct's work inside a transaction the caller holds. */
+export async function insertIn(trx: Transaction<DB>, data: Parsed): Promise<number> {
+  {
     const now = new Date().toISOString();
+    const handle = await freeHandle(trx, data, null);
     const { id } = await trx
       .insertInto('products')
-      .values({ ...productColumns(data), created_at: now, updated_at: now })
+      .values({ ...productColumns(data), handle, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const variant = await trx
@@ -48,16 +48,22 @@ export async function insertProduct(db: Kysely<DB>, input: ProductInput): Promis
     await writeTags(trx, id, data.tags);
     await writeMedia(trx, id, data.mediaIds, data.title);
     return id;
-  });
+  }
 }
 
 /** Replaces a product's fields, price, stock, tags and media in one transaction. */
 export async function replaceProduct(db: Kysely<DB>, productId: number, input: ProductInput): Promise<void> {
   const data = parseInput(input);
-  await inTransaction(db, async (trx) => {
+  await inTransaction(db, (trx) => replaceIn(trx, productId, data));
+}
+
+/** replaceProduct's work inside a transaction the caller holds. */
+export async function replaceIn(trx: Transaction<DB>, productId: number, data: Parsed): Promise<void> {
+  {
+    const handle = data.handle === undefined ? {} : { handle: await freeHandle(trx, data, productId) };
     const updated = await trx
       .updateTable('products')
-      .set({ ...productColumns(data), updated_at: new Date().toISOString() })
+      .set({ ...productColumns(data), ...handle, updated_at: new Date().toISOString() })
       .where('id', '=', productId)
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw new AppError('not_found', 'Το προϊόν δεν βρέθηκε');
@@ -88,6 +94,30 @@ export async function replaceProduct(db: Kysely<DB>, productId: number, input: P
     await writeTags(trx, productId, data.tags);
     await trx.deleteFrom('product_media').where('product_id', '=', productId).execute();
     await writeMedia(trx, productId, data.mediaIds, data.title);
+  }
+}
+
+/** A whole import in one transaction: every item is written, or none (decision 053). */
+export async function importAll(
+  db: Kysely<DB>,
+  items: ReadonlyArray<{ id: number | null; input: ProductInput }>,
+  onProgress: (done: number) => void,
+): Promise<{ created: number; updated: number }> {
+  const parsed = items.map((item) => ({ id: item.id, data: parseInput(item.input) }));
+  return inTransaction(db, async (trx) => {
+    let created = 0;
+    let updated = 0;
+    for (const [index, item] of parsed.entries()) {
+      if (item.id === null) {
+        await insertIn(trx, item.data);
+        created += 1;
+      } else {
+        await replaceIn(trx, item.id, item.data);
+        updated += 1;
+      }
+      if ((index + 1) % 100 === 0 || index + 1 === parsed.length) onProgress(index + 1);
+    }
+    return { created, updated };
   });
 }
 
@@ -105,6 +135,7 @@ function productColumns(data: Parsed) {
     product_type: data.productType,
     search_text: foldText([data.title, ...data.tags, descriptionText].join('\n')),
     title_key: nameSortKey(data.title),
+    ...factColumns(data.facts),
   };
 }
 
@@ -134,6 +165,34 @@ async function writeMedia(
       ids.map((mediaId, position) => ({ product_id: productId, position, media_id: mediaId, alt: title })),
     )
     .execute();
+}
+
+/**
+ * The handle a write gives the product: the one asked for (a conflict when another product has
+ * it), or for a new product one made from its title, unique with -2, -3 ...
+ */
+async function freeHandle(trx: Transaction<DB>, data: Parsed, productId: number | null): Promise<string> {
+  const owner = async (handle: string) =>
+    (await trx.selectFrom('products').select('id').where('handle', '=', handle).executeTakeFirst())?.id;
+  if (data.handle !== undefined) {
+    const holder = await owner(data.handle);
+    if (holder !== undefined && holder !== productId)
+      throw new AppError('conflict', `Το handle «${data.handle}» ανήκει ήδη σε άλλο προϊόν.`, {
+        handle: 'taken',
+      });
+    return data.handle;
+  }
+  const base = handleize(data.title);
+  const taken = new Set(
+    (
+      await trx
+        .selectFrom('products')
+        .select('handle')
+        .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
+        .execute()
+    ).map((row) => row.handle),
+  );
+  return uniqueHandle(base, (candidate) => taken.has(candidate));
 }
 
 async function defaultLocation(trx: Transaction<DB>): Promise<number> {

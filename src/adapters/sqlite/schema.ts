@@ -14,6 +14,25 @@ export interface DB {
     price_cents: Generated<number | null>;
     created_at: string;
     updated_at: string;
+    // Card facts (migration 010); keys are folded for matching.
+    card_year: string | null;
+    card_year_start: number | null;
+    manufacturer: string | null;
+    manufacturer_key: string | null;
+    set_name: string | null;
+    set_key: string | null;
+    card_number: string | null;
+    parallel: string | null;
+    rookie: Generated<number>;
+    autograph: Generated<number>;
+    patch: Generated<number>;
+    serial_number: number | null;
+    print_run: number | null;
+    grader: string | null;
+    grade: number | null;
+    card_condition: string | null;
+    /** Unique (migration 011); set on every insert. */
+    handle: string | null;
   };
   product_tags: { product_id: number; position: number; tag: string; tag_key: string };
   variants: {

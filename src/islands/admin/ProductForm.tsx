@@ -19,6 +19,7 @@ import type { Category } from '../../ports/documents.ts';
 import type { AdminProduct } from '../../stores/admin-api.ts';
 import { callApi } from '../../stores/api.ts';
 import { sessionEnded } from '../../stores/session.ts';
+import CardFactFields from './CardFactFields.tsx';
 import ImagePicker from './ImagePicker.tsx';
 import TeamSelect from './TeamSelect.tsx';
 
@@ -124,7 +125,23 @@ type FieldsProps = {
   onCancel: () => void;
 };
 
-const FIELD_ORDER = ['title', 'price', 'team', 'quantity', 'descriptionHtml', 'images'] as const;
+const FIELD_ORDER = [
+  'title',
+  'price',
+  'team',
+  'quantity',
+  'descriptionHtml',
+  'facts.year',
+  'facts.manufacturer',
+  'facts.set',
+  'facts.cardNumber',
+  'facts.parallel',
+  'facts.serial',
+  'facts.grader',
+  'facts.grade',
+  'facts.condition',
+  'images',
+] as const;
 
 function ProductFields({ sport, categories, product, sectionRef, onSaved, onCancel }: FieldsProps) {
   const [fields, setFields] = useState<FormFields>(() =>
@@ -289,6 +306,13 @@ function ProductFields({ sport, categories, product, sectionRef, onSaved, onCanc
           </div>
         ) : null}
       </div>
+      <CardFactFields
+        facts={fields.facts}
+        onChange={(facts) => set('facts', facts)}
+        errors={errors}
+        fieldId={fieldId}
+        inputClass={input}
+      />
       <div className="md:col-span-2">
         <ImagePicker inputId={fieldId('images')} items={images} setItems={setImages} error={errors.images} />
       </div>

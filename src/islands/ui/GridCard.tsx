@@ -6,6 +6,7 @@ import { MESSAGES } from '../../domain/messages.ts';
 import { formatEuro } from '../../domain/money.ts';
 import { productPath } from '../../domain/product-id.ts';
 import { addToCart } from '../../stores/cart.ts';
+import CardBadges from './CardBadges.tsx';
 import CardPicture from './CardPicture.tsx';
 import QuantityStepper from './QuantityStepper.tsx';
 
@@ -50,6 +51,7 @@ export default function GridCard({ card, inCart, eager }: Props) {
         <p className="text-xs text-muted" data-testid="grid-card-category">
           {card.category}
         </p>
+        <CardBadges badges={card.badges} />
         <p className="mt-auto font-bold tabular-nums">
           {card.priceCents === null ? MESSAGES.noPrice : formatEuro(card.priceCents)}
         </p>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardArtSvg } from '../../../scripts/seed/card-art.ts';
 import { benchProducts, demoProducts, type SeedProduct } from '../../../scripts/seed/products.ts';
+import { cardFactsSchema, EMPTY_FACTS } from '../../../src/domain/card-facts.ts';
 import {
   BEST_VALUE_PICKS_TITLES,
   HOT_PICKS_TITLES,
@@ -148,6 +149,26 @@ describe('demoProducts', () => {
       const tags = product.descriptionHtml.match(/<\/?([a-z]+)/g) ?? [];
       for (const tag of tags) expect(['p', 'strong', 'ul', 'li']).toContain(tag.replace(/[</]/g, ''));
     }
+  });
+
+  it('fills in card facts that the schema accepts and the title agrees with', () => {
+    for (const single of singles) {
+      expect(cardFactsSchema.safeParse(single.facts).success, single.title).toBe(true);
+      expect(single.title.startsWith(single.facts.year ?? '-'), single.title).toBe(true);
+      expect(single.title.includes(`#${single.facts.cardNumber}`), single.title).toBe(true);
+      expect(/ RC( |$)/.test(single.title), single.title).toBe(single.facts.rookie);
+      expect(single.title.includes(' Auto'), single.title).toBe(single.facts.autograph);
+      expect(single.title.includes('PSA 10'), single.title).toBe(single.facts.grade === 10);
+      if (single.facts.grader === 'RAW') expect(single.facts.condition, single.title).not.toBeNull();
+    }
+    const facts = singles.map((single) => single.facts);
+    expect(facts.some((card) => card.autograph)).toBe(true);
+    expect(facts.some((card) => card.patch)).toBe(true);
+    expect(facts.some((card) => card.printRun !== null && card.printRun <= 99)).toBe(true);
+    expect(facts.some((card) => card.grader === 'PSA' && card.grade === 10)).toBe(true);
+    expect(new Set(facts.map((card) => card.manufacturer))).toEqual(new Set(['Panini', 'Topps']));
+    for (const product of products.filter((item) => item.productType !== 'Card'))
+      expect(product.facts).toEqual(EMPTY_FACTS);
   });
 
   it('is deterministic, whatever the order of the categories', () => {

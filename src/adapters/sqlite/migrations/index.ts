@@ -11,6 +11,8 @@ import {
   backfill as fillFirebaseSessionIds,
   up as firebaseSessionDetails,
 } from './009-firebase-session-details.ts';
+import { up as cardFacts } from './010-card-facts.ts';
+import { backfill as fillHandles, up as productHandles } from './011-product-handles.ts';
 
 export type Migration = {
   name: string;
@@ -30,4 +32,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '007-rate-limits', up: rateLimits },
   { name: '008-session-details', up: sessionDetails, backfill: fillSessionIds },
   { name: '009-firebase-session-details', up: firebaseSessionDetails, backfill: fillFirebaseSessionIds },
+  { name: '010-card-facts', up: cardFacts },
+  { name: '011-product-handles', up: productHandles, backfill: fillHandles },
 ];

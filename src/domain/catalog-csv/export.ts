@@ -1,0 +1,57 @@
+import { stringify } from 'csv-stringify/sync';
+import type { Product } from '../../ports/commerce.ts';
+import { centsToAmount } from '../money.ts';
+import { CSV_COLUMNS, FACT_COLUMNS } from './columns.ts';
+
+const BOM = '\uFEFF';
+const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
+
+/** A fact's cell: booleans as Shopify writes them, numbers as plain text, unset as empty. */
+function factCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value ? 'TRUE' : '';
+  return String(value);
+}
+
+/**
+ * The catalogue as Shopify's product CSV: one row per product with its first image, then one row
+ * per further image (Handle, Image Src, Image Position only), as Shopify exports. UTF-8 with a BOM,
+ * so spreadsheet programs read the Greek text right; image URLs made absolute on `origin`.
+ */
+export function catalogToCsv(products: readonly Product[], origin: string): string {
+  const rows: string[][] = [];
+  for (const product of products) {
+    const images = product.images.map((image) => new URL(image.url, origin).href);
+    rows.push([
+      product.handle,
+      product.title,
+      product.descriptionHtml,
+      product.facts.manufacturer ?? '',
+      product.productType,
+      product.tags.join(', '),
+      flag(true),
+      product.priceCents === null ? '' : centsToAmount(product.priceCents),
+      product.available === null ? '' : String(product.available),
+      images[0] ?? '',
+      images.length > 0 ? '1' : '',
+      ...FACT_COLUMNS.map((column) => factCell(product.facts[column.fact])),
+    ]);
+    images.slice(1).forEach((url, index) => {
+      rows.push([
+        product.handle,
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        url,
+        String(index + 2),
+        ...FACT_COLUMNS.map(() => ''),
+      ]);
+    });
+  }
+  return BOM + stringify([[...CSV_COLUMNS], ...rows], { record_delimiter: '\r\n' });
+}

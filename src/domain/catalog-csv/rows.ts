@@ -1,0 +1,207 @@
+import { type CardFacts, EMPTY_FACT_FIELDS, type FactFields, parseFactFields } from '../card-facts.ts';
+import { HANDLE_MAX, HANDLE_PATTERN } from '../handle.ts';
+import { amountToCents } from '../money.ts';
+import { CSV_COLUMNS, FACT_COLUMNS, factColumnName, REQUIRED_COLUMNS } from './columns.ts';
+import type { CsvTable, RowError } from './parse.ts';
+
+/** One product of the file: its first line, handle, the fields the file gives, its images in order. */
+export type CsvProduct = {
+  line: number;
+  handle: string;
+  title: string;
+  priceCents: number;
+  /** Undefined where the file has no such column: the product keeps what it has. */
+  descriptionHtml?: string;
+  productType?: string;
+  tags?: string[];
+  quantity?: number;
+  facts?: CardFacts;
+  /** Undefined without an Image Src column. */
+  images?: Array<{ line: number; url: string; position: number }>;
+};
+
+export const CSV_MESSAGES = {
+  unknownColumn: (name: string) => `Άγνωστη στήλη «${name}».`,
+  missingColumn: (name: string) => `Λείπει η στήλη «${name}».`,
+  repeatedColumn: (name: string) => `Η στήλη «${name}» εμφανίζεται δύο φορές.`,
+  cellCount: (found: number, wanted: number) => `Η γραμμή έχει ${found} πεδία αντί για ${wanted}.`,
+  handle: 'Το Handle είναι υποχρεωτικό και επιτρέπει μόνο γράμματα, αριθμούς και παύλες.',
+  repeatedHandle: (line: number) => `Το ίδιο Handle υπάρχει ήδη στη γραμμή ${line}.`,
+  orphanImage: 'Γραμμή εικόνας χωρίς προϊόν με αυτό το Handle πιο πάνω.',
+  title: 'Ο τίτλος είναι υποχρεωτικός (έως 250 χαρακτήρες).',
+  body: 'Η περιγραφή δεν μπορεί να ξεπερνά τους 20.000 χαρακτήρες.',
+  type: 'Ο τύπος δεν μπορεί να ξεπερνά τους 60 χαρακτήρες.',
+  tags: 'Έως 20 ετικέτες, η καθεμία έως 120 χαρακτήρες.',
+  published: 'Το Published πρέπει να είναι TRUE· το κατάστημα δεν κρατά μη δημοσιευμένα προϊόντα.',
+  price: 'Η τιμή πρέπει να είναι αριθμός από 0 έως 1.000.000 με έως 2 δεκαδικά (π.χ. 12.50).',
+  quantity: 'Το απόθεμα πρέπει να είναι ακέραιος αριθμός από 0 έως 1.000.000.',
+  imagePosition: 'Η θέση εικόνας πρέπει να είναι ακέραιος αριθμός από 1 και πάνω.',
+  flag: 'Η τιμή πρέπει να είναι TRUE ή FALSE.',
+  number: 'Πρέπει να είναι ακέραιος αριθμός.',
+  serialWithoutRun: 'Ο αριθμός της κάρτας χρειάζεται και το σύνολο της αρίθμησης (Print run).',
+} as const;
+
+const columnOfFact = (fact: string) => {
+  const column = FACT_COLUMNS.find((candidate) => candidate.fact === fact);
+  return column ? factColumnName(column) : fact;
+};
+
+/** Checks the header: required columns there, no unknown or repeated ones. */
+export function headerErrors(header: readonly string[]): RowError[] {
+  const errors: RowError[] = [];
+  header.forEach((name, index) => {
+    if (!CSV_COLUMNS.includes(name))
+      errors.push({ line: 1, field: name, message: CSV_MESSAGES.unknownColumn(name) });
+    else if (header.indexOf(name) !== index)
+      errors.push({ line: 1, field: name, message: CSV_MESSAGES.repeatedColumn(name) });
+  });
+  for (const name of REQUIRED_COLUMNS)
+    if (!header.includes(name))
+      errors.push({ line: 1, field: name, message: CSV_MESSAGES.missingColumn(name) });
+  return errors;
+}
+
+function parseFlag(text: string): boolean | null {
+  const value = text.trim().toLowerCase();
+  if (value === '' || value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'true' || value === 'yes' || value === '1') return true;
+  return null;
+}
+
+/**
+ * The file's products, with every row's errors (line and column). Rows of a product's further
+ * images (same Handle, no Title) join the product above them, as in Shopify's CSV.
+ */
+export function csvProducts(table: CsvTable): { products: CsvProduct[]; errors: RowError[] } {
+  const errors = headerErrors(table.header);
+  if (errors.length > 0) return { products: [], errors };
+  const index = new Map(table.header.map((name, position) => [name, position]));
+  const has = (name: string) => index.has(name);
+  const hasFacts = FACT_COLUMNS.some((column) => has(factColumnName(column)));
+  const products: CsvProduct[] = [];
+  const byHandle = new Map<string, CsvProduct>();
+
+  for (const { line, cells } of table.records) {
+    const rowErrors: RowError[] = [];
+    const fail = (field: string, message: string) => rowErrors.push({ line, field, message });
+    const cell = (name: string) => cells[index.get(name) ?? -1] ?? '';
+    if (cells.length !== table.header.length) {
+      errors.push({ line, field: '', message: CSV_MESSAGES.cellCount(cells.length, table.header.length) });
+      continue;
+    }
+    const handle = cell('Handle').trim();
+    if (!HANDLE_PATTERN.test(handle) || handle.length > HANDLE_MAX) {
+      errors.push({ line, field: 'Handle', message: CSV_MESSAGES.handle });
+      continue;
+    }
+    const title = cell('Title').trim();
+    const imageSrc = cell('Image Src').trim();
+    const positionText = cell('Image Position').trim();
+    const position = positionText === '' ? null : Number(positionText);
+    if (position !== null && !(Number.isInteger(position) && position >= 1))
+      fail('Image Position', CSV_MESSAGES.imagePosition);
+
+    if (title === '') {
+      // A further image of the product above.
+      const owner = byHandle.get(handle);
+      if (!owner) fail('Handle', CSV_MESSAGES.orphanImage);
+      else if (imageSrc)
+        owner.images?.push({ line, url: imageSrc, position: position ?? (owner.images?.length ?? 0) + 1 });
+      errors.push(...rowErrors);
+      continue;
+    }
+    const earlier = byHandle.get(handle);
+    if (earlier) {
+      errors.push({ line, field: 'Handle', message: CSV_MESSAGES.repeatedHandle(earlier.line) });
+      continue;
+    }
+    if (title.length > 250) fail('Title', CSV_MESSAGES.title);
+    const priceCents = amountToCents(cell('Variant Price').trim().replace(',', '.'));
+    if (priceCents === null || priceCents < 0 || priceCents > 100_000_000)
+      fail('Variant Price', CSV_MESSAGES.price);
+    const product: CsvProduct = { line, handle, title, priceCents: priceCents ?? 0 };
+    if (has('Body (HTML)')) {
+      product.descriptionHtml = cell('Body (HTML)');
+      if (product.descriptionHtml.length > 20_000) fail('Body (HTML)', CSV_MESSAGES.body);
+    }
+    if (has('Type')) {
+      product.productType = cell('Type').trim();
+      if (product.productType.length > 60) fail('Type', CSV_MESSAGES.type);
+    }
+    if (has('Tags')) {
+      product.tags = cell('Tags')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean);
+      if (product.tags.length > 20 || product.tags.some((tag) => tag.length > 120))
+        fail('Tags', CSV_MESSAGES.tags);
+    }
+    if (has('Published')) {
+      const published = parseFlag(cell('Published'));
+      if (published === null || (published === false && cell('Published').trim() !== ''))
+        fail('Published', CSV_MESSAGES.published);
+    }
+    if (has('Variant Inventory Qty')) {
+      const text = cell('Variant Inventory Qty').trim();
+      const quantity = text === '' ? 0 : Number(text);
+      if (!/^\d{0,7}$/.test(text) || quantity > 1_000_000)
+        fail('Variant Inventory Qty', CSV_MESSAGES.quantity);
+      else product.quantity = quantity;
+    }
+    if (hasFacts) {
+      const facts = factsOfRow((fact) => cell(columnOfFact(fact)));
+      if (facts.ok) product.facts = facts.facts;
+      else for (const [field, message] of facts.errors) fail(field, message);
+    }
+    if (has('Image Src')) product.images = imageSrc ? [{ line, url: imageSrc, position: position ?? 1 }] : [];
+
+    errors.push(...rowErrors);
+    byHandle.set(handle, product);
+    if (rowErrors.length === 0) products.push(product);
+  }
+  for (const product of products) product.images?.sort((a, b) => a.position - b.position);
+  return { products, errors };
+}
+
+/** The facts of one row from its metafield cells, or the errors under their column names. */
+function factsOfRow(
+  cell: (fact: string) => string,
+): { ok: true; facts: CardFacts } | { ok: false; errors: Array<[string, string]> } {
+  const errors: Array<[string, string]> = [];
+  const fields: FactFields = { ...EMPTY_FACT_FIELDS };
+  for (const name of [
+    'year',
+    'manufacturer',
+    'set',
+    'cardNumber',
+    'parallel',
+    'grader',
+    'grade',
+    'condition',
+  ] as const)
+    fields[name] = cell(name);
+  for (const name of ['rookie', 'autograph', 'patch'] as const) {
+    const flag = parseFlag(cell(name));
+    if (flag === null) errors.push([columnOfFact(name), CSV_MESSAGES.flag]);
+    else fields[name] = flag;
+  }
+  const serial = cell('serialNumber').trim();
+  const run = cell('printRun').trim();
+  if (serial !== '' && !/^\d{1,6}$/.test(serial))
+    errors.push([columnOfFact('serialNumber'), CSV_MESSAGES.number]);
+  if (run !== '' && !/^\d{1,6}$/.test(run)) errors.push([columnOfFact('printRun'), CSV_MESSAGES.number]);
+  if (serial !== '' && run === '') errors.push([columnOfFact('serialNumber'), CSV_MESSAGES.serialWithoutRun]);
+  if (errors.length > 0) return { ok: false, errors };
+  fields.serial = run === '' ? '' : `${serial}/${run}`;
+  const parsed = parseFactFields(fields);
+  if (parsed.ok) return parsed;
+  return {
+    ok: false,
+    errors: Object.entries(parsed.errors).map(([field, message]) => [
+      field === 'serial'
+        ? columnOfFact(/σύνολο της αρίθμησης/.test(message ?? '') ? 'printRun' : 'serialNumber')
+        : columnOfFact(field),
+      message ?? '',
+    ]),
+  };
+}

@@ -1,0 +1,130 @@
+import { catalogToCsv } from '../domain/catalog-csv/export.ts';
+import { CsvFileError, type RowError, readCsvTable } from '../domain/catalog-csv/parse.ts';
+import { type ImportPlan, planImport } from '../domain/catalog-csv/plan.ts';
+import { csvProducts } from '../domain/catalog-csv/rows.ts';
+import type { Sport } from '../domain/sports.ts';
+import type { ImportItem } from '../ports/commerce.ts';
+import { AppError } from '../ports/errors.ts';
+import { teamsOfSport } from './catalog.ts';
+import type { Container } from './container.ts';
+import { type ImportJob, importRunning, startImportJob } from './import-jobs.ts';
+import { storefrontCategories } from './storefront-data.ts';
+
+export const IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
+/** The dry run lists this many rows at most (the counts cover all of them). */
+const LISTED = 500;
+
+/** The whole catalogue, or one sport's cards, as the shop's product CSV. */
+export async function exportCatalog(
+  container: Container,
+  sport: Sport | undefined,
+  origin: string,
+): Promise<string> {
+  let products = await container.commerce.listProducts();
+  if (sport) {
+    const teams = new Set(
+      teamsOfSport(await storefrontCategories(container), sport).map((team) => team.toLowerCase()),
+    );
+    products = products.filter((product) => product.tags.some((tag) => teams.has(tag.toLowerCase())));
+  }
+  // Oldest first, so an import into an empty shop creates them in the same order (same "newest").
+  return catalogToCsv([...products].reverse(), origin);
+}
+
+/** The uploaded file as text: UTF-8 only, at most 20 MB. */
+export async function readImportFile(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > IMPORT_LIMIT_BYTES) throw new AppError('invalid', 'Το αρχείο είναι μεγαλύτερο από 20 MB.');
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > IMPORT_LIMIT_BYTES)
+    throw new AppError('invalid', 'Το αρχείο είναι μεγαλύτερο από 20 MB.');
+  if (bytes.byteLength === 0) throw new AppError('invalid', 'Το αρχείο είναι κενό.');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('invalid', 'Το αρχείο πρέπει να είναι κείμενο UTF-8 (CSV).');
+  }
+}
+
+/** Reads and checks the whole file against the catalogue; writes nothing. */
+export async function planCatalogImport(
+  container: Container,
+  text: string,
+  origin: string,
+): Promise<ImportPlan> {
+  let table: ReturnType<typeof readCsvTable>;
+  try {
+    table = readCsvTable(text);
+  } catch (error) {
+    if (error instanceof CsvFileError) {
+      const errors: RowError[] = [{ line: error.line, field: '', message: error.message }];
+      return { products: [], errors, notices: [], counts: { create: 0, update: 0, skip: 0, errors: 1 } };
+    }
+    throw error;
+  }
+  return planImport(csvProducts(table), await container.commerce.listProducts(), origin);
+}
+
+/** What the dashboard shows of a plan: counts, every error and notice, and the first rows. */
+export function planSummary(plan: ImportPlan) {
+  return {
+    counts: plan.counts,
+    errors: plan.errors.slice(0, LISTED),
+    notices: plan.notices.slice(0, LISTED),
+    rows: plan.products
+      .filter((product) => product.action !== 'skip')
+      .slice(0, LISTED)
+      .map((product) => ({
+        line: product.line,
+        handle: product.handle,
+        title: product.title,
+        action: product.action,
+      })),
+  };
+}
+
+/**
+ * Checks the file again and, when no row has an error, starts applying it: images from this
+ * shop's own media are copied first, then every product is written by the commerce port (one
+ * transaction on the embedded engine). A file with any error writes nothing.
+ */
+export async function commitCatalogImport(
+  container: Container,
+  text: string,
+  origin: string,
+): Promise<ImportJob> {
+  if (importRunning()) throw new AppError('conflict', 'Τρέχει ήδη μια εισαγωγή· περιμένετε να τελειώσει.');
+  const plan = await planCatalogImport(container, text, origin);
+  if (plan.errors.length > 0)
+    throw new AppError('invalid', `Το αρχείο έχει ${plan.errors.length} σφάλματα· δεν αποθηκεύτηκε τίποτα.`, {
+      file: 'errors',
+    });
+  const changes = plan.products.filter((product) => product.action !== 'skip');
+  const items: ImportItem[] = [];
+  const copied = new Map<string, string>();
+  for (const product of changes) {
+    let mediaIds = (product.existing?.images ?? []).map((image) => image.id);
+    if (product.images !== null) {
+      mediaIds = [];
+      for (const image of product.images) {
+        if (image.existingId) {
+          mediaIds.push(image.existingId);
+          continue;
+        }
+        const known = copied.get(image.name);
+        if (known) {
+          mediaIds.push(known);
+          continue;
+        }
+        const file = await container.media.read(image.name);
+        if (!file)
+          throw new AppError('invalid', `Η εικόνα ${image.url} δεν βρέθηκε στα αρχεία του καταστήματος.`);
+        const stored = await container.media.store(file.bytes, image.name);
+        copied.set(image.name, stored.id);
+        mediaIds.push(stored.id);
+      }
+    }
+    items.push({ id: product.existing?.id ?? null, input: { ...product.input, mediaIds } });
+  }
+  return startImportJob(items.length, (progress) => container.commerce.importProducts(items, progress));
+}

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openEngine } from '../../src/adapters/sqlite/database.ts';
+import { handleize } from '../../src/domain/handle.ts';
+import { isAppError } from '../../src/ports/errors.ts';
+import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
+
+let shop: TempShop;
+beforeEach(() => {
+  shop = openTempShop();
+});
+afterEach(() => {
+  shop.remove();
+});
+
+const create = (title: string, handle?: string) =>
+  shop.container.commerce.createProduct({
+    title,
+    priceCents: 100,
+    quantity: 1,
+    ...(handle === undefined ? {} : { handle }),
+  });
+
+describe('product handles (migration 011)', () => {
+  it('handleize: lower case, no accents, hyphens for the rest', () => {
+    expect(handleize('2018-19 Panini Prizm Luka Dončić #77 /99')).toBe(
+      '2018-19-panini-prizm-luka-doncic-77-99',
+    );
+    expect(handleize('Γιάννης Αντετοκούνμπο')).toBe('γιαννησ-αντετοκουνμπο');
+    expect(handleize('***')).toBe('product');
+  });
+
+  it('a new product gets one from its title, unique with -2; an asked-for handle is kept, a taken one refused', async () => {
+    expect((await create('Same Title')).product.handle).toBe('same-title');
+    expect((await create('Same Title')).product.handle).toBe('same-title-2');
+    const { product } = await create('Other', 'my-handle');
+    expect(product.handle).toBe('my-handle');
+    const error = await create('Third', 'my-handle').catch((problem: unknown) => problem);
+    expect(isAppError(error) && error.kind).toBe('conflict');
+    const { product: edited } = await shop.container.commerce.updateProduct(product.id, {
+      title: 'Renamed',
+      priceCents: 100,
+      quantity: 1,
+    });
+    expect(edited.handle).toBe('my-handle');
+  });
+
+  it('fills the handles of a catalogue made before it, oldest first', async () => {
+    await create('Same Title');
+    await create('Same Title');
+    const sqlite = shop.container.engine.sqlite;
+    sqlite.exec(`
+      DROP INDEX products_by_handle; UPDATE products SET handle = NULL;
+      DELETE FROM migrations WHERE name = '011-product-handles';
+      ALTER TABLE products DROP COLUMN handle;
+    `);
+    shop.container.close();
+    const engine = openEngine(shop.dir);
+    try {
+      expect(engine.sqlite.prepare('SELECT handle FROM products ORDER BY id').all()).toEqual([
+        { handle: 'same-title' },
+        { handle: 'same-title-2' },
+      ]);
+    } finally {
+      engine.sqlite.close();
+    }
+  });
+});
