@@ -18,7 +18,7 @@ import { type Child, formatTail, runScript, spawnScript, stopChild } from './ben
 import { storefrontJsSizes } from './bench/js-size.ts';
 import { type LighthouseRow, lighthouseMobile } from './bench/lighthouse.ts';
 import { type HttpRow, runLoad } from './bench/load.ts';
-import { rssSampler, serverRssMb } from './bench/memory.ts';
+import { memorySampler, serverMemory } from './bench/memory.ts';
 import { ensureNginx, startNginx } from './bench/nginx.ts';
 import { type Target, targetRows } from './bench/targets.ts';
 import { productMix, searchMix, singlesMix } from './bench/url-mixes.ts';
@@ -122,6 +122,9 @@ async function startServer(dataDir: string, port: number): Promise<Child> {
     PORT: String(port),
     HOST: '127.0.0.1',
     REBUILD_DEBOUNCE_MS: '200',
+    // The buyers come from many addresses (X-Forwarded-For below), as they would through a proxy;
+    // from one address the per-client cart and order limits would refuse nearly all of them.
+    TRUST_PROXY: '1',
   });
   await waitFor(server, `http://127.0.0.1:${port}/api/health`, () => true, READY_TIMEOUT_MS);
   timings['server ready'] = seconds((performance.now() - started) / 1000);
@@ -265,7 +268,10 @@ async function shopping(base: string, container: Container): Promise<void> {
       amount: SHOPPING_REQUESTS,
       method: 'POST',
       headers: json,
-      body: () => ({ body: JSON.stringify({ merchandiseId: product.variantId, quantity: 1 }) }),
+      body: (index) => ({
+        headers: { 'x-forwarded-for': buyerAddress(index) },
+        body: JSON.stringify({ merchandiseId: product.variantId, quantity: 1 }),
+      }),
     }),
   );
   const carts: string[] = [];
@@ -290,7 +296,7 @@ async function shopping(base: string, container: Container): Promise<void> {
     method: 'POST',
     headers: json,
     body: (index) => ({
-      headers: { cookie: `shop_cart=${carts[index % carts.length]}` },
+      headers: { cookie: `shop_cart=${carts[index % carts.length]}`, 'x-forwarded-for': buyerAddress(index) },
       body: JSON.stringify({ ...form, idempotencyKey: `bench-order-${String(index).padStart(8, '0')}` }),
     }),
   });
@@ -303,6 +309,9 @@ async function shopping(base: string, container: Container): Promise<void> {
     target: 50,
   });
 }
+
+/** A distinct client address per request, so each buyer stays within the shop's per-client limits. */
+const buyerAddress = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 
 /** What Astro writes for `{text}` in a template (html-escaper's five characters). */
 function escapeHtml(text: string): string {
@@ -375,20 +384,20 @@ async function rebuilds(server: Child, base: string, container: Container): Prom
         if (Date.now() > deadline) throw new Error(`Rebuild ${n} did not finish in time.`);
         await sleep(250);
       }
-      await sleep(1_000); // let the swap settle and the old build's handler go
-      const rss = serverRssMb(pid);
-      if (n === 1) afterFirst = rss;
-      afterLast = rss;
+      await sleep(2_000); // let the swap settle and the old build's workers exit
+      const { rssMb, pssMb } = serverMemory(pid);
+      if (n === 1) afterFirst = pssMb;
+      afterLast = pssMb;
       if (n === 1 || n % 10 === 0 || n === settings.rebuilds)
-        console.info(`  after rebuild ${n}: server RSS ${rss} MB`);
+        console.info(`  after rebuild ${n}: server PSS ${pssMb} MB (RSS summed ${rssMb} MB)`);
     }
   } finally {
     clearInterval(light);
   }
-  timings['server RSS after the first rebuild'] = `${afterFirst} MB`;
-  timings[`server RSS after rebuild ${settings.rebuilds}`] = `${afterLast} MB`;
+  timings['server PSS after the first rebuild'] = `${afterFirst} MB`;
+  timings[`server PSS after rebuild ${settings.rebuilds}`] = `${afterLast} MB`;
   targets.push({
-    figure: `server RSS after ${settings.rebuilds} rebuilds ÷ after the first`,
+    figure: `server memory (PSS) after ${settings.rebuilds} rebuilds ÷ after the first`,
     value: afterLast / Math.max(1, afterFirst),
     unit: '×',
     kind: 'max',
@@ -425,7 +434,7 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     server = await startServer(dataDir, port);
     const pid = server.process.pid ?? 0;
-    const memory = rssSampler(pid);
+    const memory = memorySampler(pid);
 
     const container = createContainer(parseEnv({ DATA_DIR: dataDir }));
     try {
@@ -438,8 +447,16 @@ async function main(): Promise<void> {
       await singlesWithHome(base, container, products);
       await productPages(base, products);
       await shopping(base, container);
-      timings['server peak RSS (all processes)'] = `${memory.peak()} MB`;
-      targets.push({ figure: 'server peak RSS', value: memory.peak(), unit: 'MB', kind: 'max', target: 300 });
+      const peak = memory.peak();
+      timings['server peak RSS, summed over its processes'] = `${peak.rssMb} MB`;
+      timings['server peak PSS (shared pages counted once)'] = `${peak.pssMb} MB`;
+      targets.push({
+        figure: 'server peak memory (PSS, all processes)',
+        value: peak.pssMb,
+        unit: 'MB',
+        kind: 'max',
+        target: 300,
+      });
       memory.stop();
       if (process.env.BENCH_LIGHTHOUSE !== '0') {
         console.info('Lighthouse, mobile (home, singles, a product page)…');

@@ -1,28 +1,21 @@
 /**
  * npm start: migrate, seed an empty data folder, build the storefront when there is no build or
- * the code changed, then serve it, swapping in each new build as the rebuild service makes it.
+ * the code changed, then serve it from worker processes (one per core), swapping in each new build
+ * as the rebuild service makes it.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import compression from 'compression';
-import { redirectTarget } from '../src/domain/url-form.ts';
-import { createContainer, setSharedContainer } from '../src/server/container.ts';
-import { withLiveFallback } from '../src/server/live-fallback.ts';
-import { log, withRequestId } from '../src/server/log.ts';
+import { createContainer } from '../src/server/container.ts';
+import { log } from '../src/server/log.ts';
 import { LONGEST_WINDOW_MS } from '../src/server/rate-limit.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
 import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
-import { atTheEdge, failSafely, refuseUnknownMethod } from '../src/server/request-edge.ts';
 import { clearRunning, markRunning } from '../src/server/running-shop.ts';
-import { loadPageCsp, type PageCsp } from '../src/server/security-headers.ts';
+import { createWorkerPool } from '../src/server/serving/worker-pool.ts';
 import { loadEnvOrExit } from './cli.ts';
 import { ensureAdmin } from './seed/admin-account.ts';
 import { seedShop } from './seed/seed-shop.ts';
-
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = loadEnvOrExit();
@@ -30,20 +23,31 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
 
 const container = createContainer(env);
-setSharedContainer(container);
 
 const seeded = await seedShop(container);
 if (seeded.products > 0) log.info('Demo shop created', { dataDir: env.dataDir, products: seeded.products });
 // With Firebase Auth the admins are Firebase users with the admin claim, not local accounts.
 const admin = env.AUTH_BACKEND === 'local' ? await ensureAdmin(container) : null;
 
-let served: { handler: Handler; clientDir: string; pages: PageCsp | null } | null = null;
+// Requests are served by worker processes, a set per storefront build (decision 009); this process
+// builds, swaps and does the background duties.
+const pool = createWorkerPool({ size: env.webWorkers, script: path.join(root, 'scripts', 'web-worker.ts') });
+let serving = false;
 async function serveBuild(current: CurrentBuild): Promise<void> {
-  const entry = pathToFileURL(path.join(current.outputDir, 'server', 'entry.mjs')).href;
-  const module = (await import(entry)) as { handler: Handler };
-  const pages = loadPageCsp(current.outputDir);
-  served = { handler: module.handler, clientDir: path.join(current.outputDir, 'client'), pages };
-  log.info('Serving storefront build', { buildId: current.buildId, contentVersion: current.contentVersion });
+  try {
+    await pool.serve(current);
+    serving = true;
+    log.info('Serving storefront build', {
+      buildId: current.buildId,
+      contentVersion: current.contentVersion,
+      workers: env.webWorkers,
+    });
+  } catch (error) {
+    log.error('The new storefront build could not be served; the previous one still is', {
+      buildId: current.buildId,
+      error,
+    });
+  }
 }
 
 const rebuilds = createRebuildService({
@@ -74,55 +78,22 @@ if (!current || current.codeHash !== codeHash(root)) {
 } else {
   await serveBuild(current);
 }
+if (!serving) {
+  await pool.stop();
+  process.exit(1);
+}
 
-// gzip for HTML, CSS, JS, JSON and SVG (compression skips images that are compressed already).
-const compress = compression({ threshold: 1024 });
-// Client behind a trusted proxy, request id, security headers, access log (src/server/request-edge.ts).
-const edge = {
-  trustProxyHops: env.trustProxyHops,
-  https: env.siteUrl.startsWith('https:'),
-  pages: () => served?.pages ?? null,
-};
-const server = http.createServer((req, res) => {
-  const requestId = atTheEdge(req, res, edge);
-  if (refuseUnknownMethod(req, res)) return;
-  if (!served) {
-    res.writeHead(503, { 'retry-after': '5' }).end('Starting…');
-    return;
-  }
-  if (req.url && (req.method === 'GET' || req.method === 'HEAD')) {
-    // One URL form (decision 040): /singles/ answers 301 to /singles, in one step.
-    const target = redirectTarget(req.url);
-    if (target) {
-      res.writeHead(301, { location: target }).end();
-      return;
-    }
-    req.url = withLiveFallback(req.url, served.clientDir);
-  }
-  const current = served;
-  // compression is Express-style middleware; plain Node requests and responses are what it needs.
-  withRequestId(requestId, () =>
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-      try {
-        current.handler(req, res);
-      } catch (error) {
-        failSafely(res, error);
-      }
-    }),
-  );
+markRunning(env.dataDir, env.PORT);
+const url = `http://${env.HOST === '127.0.0.1' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
+log.info('The shop is open', {
+  url,
+  admin: `${url}/admin-login`,
+  workers: env.webWorkers,
+  signIn: !admin
+    ? 'a Firebase user with the admin claim (npm run admin -- grant-firebase-admin <email>)'
+    : `${admin.email}; password from ADMIN_PASSWORD or the first start (npm run admin -- reset-password ${admin.email} sets a new one)`,
 });
-server.listen(env.PORT, env.HOST, () => {
-  markRunning(env.dataDir, env.PORT);
-  const url = `http://${env.HOST === '127.0.0.1' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
-  log.info('The shop is open', {
-    url,
-    admin: `${url}/admin-login`,
-    signIn: !admin
-      ? 'a Firebase user with the admin claim (npm run admin -- grant-firebase-admin <email>)'
-      : `${admin.email}; password from ADMIN_PASSWORD or the first start (npm run admin -- reset-password ${admin.email} sets a new one)`,
-  });
-  if (admin?.password) showGeneratedPassword(admin.email, admin.password);
-});
+if (admin?.password) showGeneratedPassword(admin.email, admin.password);
 rebuilds.start();
 
 /**
@@ -165,8 +136,8 @@ async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(limitsTimer);
   clearRunning(env.dataDir);
-  server.close();
   await rebuilds.stop();
+  await pool.stop();
   container.close();
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getContainer } from './server/container.ts';
 import { json } from './server/http.ts';
+import { cachedProductPage } from './server/product-page-cache.ts';
 import { SESSION_COOKIE } from './server/session-cookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -8,14 +9,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const refuse = (status: number, message: string) =>
   json({ error: { kind: 'unauthorized', message, fields: {} } }, { status });
 
+/** The product page's route: rendered on demand, kept per product state (product-page-cache.ts). */
+const PRODUCT_PAGE = '/product/[id]';
+
+/** Admin endpoints outside /api/admin: the spec's /api/{platform}-admin proxy. */
+const ADMIN_PATHS = ['/api/shopify-admin'];
+
 /** Whether the route is an admin endpoint, judged by the matched route and not only the raw path. */
 function isAdminApi(routePattern: string, pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/{2,}/g, '/');
   return (
     routePattern.startsWith('/api/admin') ||
-    pathname
-      .toLowerCase()
-      .replace(/\/{2,}/g, '/')
-      .startsWith('/api/admin')
+    path.startsWith('/api/admin') ||
+    ADMIN_PATHS.some((admin) => routePattern === admin || path === admin || path.startsWith(`${admin}/`))
   );
 }
 
@@ -50,5 +56,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!token) return refuse(401, 'Απαιτείται σύνδεση.');
     if (!context.locals.admin) return refuse(403, 'Η σύνδεση έληξε. Συνδεθείτε ξανά.');
   }
+  if ((request.method === 'GET' || request.method === 'HEAD') && context.routePattern === PRODUCT_PAGE)
+    return cachedProductPage(context, next);
   return next();
 });

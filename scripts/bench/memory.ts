@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 
-/** Resident memory (MB) of a process and all its descendants, from /proc (Linux). */
-export function treeRssMb(rootPid: number, exclude: (cmdline: string) => boolean = () => false): number {
+export type TreeMemory = {
+  /** The sum of each process's resident set: pages shared between them count once per process. */
+  rssMb: number;
+  /** The proportional set: a page shared by n processes counts 1/n in each, so the sum is what they use. */
+  pssMb: number;
+};
+
+/**
+ * Memory (MB) of a process and all its descendants, from /proc (Linux). With several server
+ * processes the plain RSS sum counts the Node binary and shared libraries once per process; PSS
+ * is the honest total, and both are printed.
+ */
+export function treeMemory(rootPid: number, exclude: (cmdline: string) => boolean = () => false): TreeMemory {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -19,28 +30,32 @@ export function treeRssMb(rootPid: number, exclude: (cmdline: string) => boolean
       if (current === rootPid) return true;
     return false;
   };
-  let kb = 0;
+  let rssKb = 0;
+  let pssKb = 0;
   for (const pid of parents.keys()) {
     if (!inTree(pid)) continue;
     try {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
       if (pid !== rootPid && exclude(cmdline)) continue;
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      rssKb += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pssKb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
     } catch {
       // Gone.
     }
   }
-  return Math.round(kb / 1024);
+  return { rssMb: Math.round(rssKb / 1024), pssMb: Math.round(pssKb / 1024) };
 }
 
-/** The server's processes, without the storefront builds it runs in child processes. */
-export const serverRssMb = (pid: number) => treeRssMb(pid, (cmdline) => cmdline.includes('astro.mjs'));
+/** The server's processes (main and workers), without the storefront builds it runs in child processes. */
+export const serverMemory = (pid: number) => treeMemory(pid, (cmdline) => cmdline.includes('astro.mjs'));
 
-/** Samples a process tree's memory every `everyMs` and keeps the highest figure. */
-export function rssSampler(pid: number, everyMs = 250) {
-  let peak = serverRssMb(pid);
+/** Samples a process tree's memory every `everyMs` and keeps the highest figures. */
+export function memorySampler(pid: number, everyMs = 250) {
+  let peak = serverMemory(pid);
   const timer = setInterval(() => {
-    peak = Math.max(peak, serverRssMb(pid));
+    const now = serverMemory(pid);
+    peak = { rssMb: Math.max(peak.rssMb, now.rssMb), pssMb: Math.max(peak.pssMb, now.pssMb) };
   }, everyMs);
   timer.unref();
   return {

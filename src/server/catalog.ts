@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type FactFilter, isEmptyFactFilter } from '../domain/card-fact-filter.ts';
+import { factParamsSchema, toFactFilter } from '../domain/fact-filter-params.ts';
 import { parsePriceRange } from '../domain/price-input.ts';
 import { categoryGroup, SPORTS } from '../domain/sports.ts';
 import { greekZodError } from '../domain/validation-messages.ts';
@@ -34,7 +36,10 @@ const priceText = z
     return cents;
   });
 
-/** The singles browser's URL: ?search=&category=&team=&player=&min=&max=&sort=&page= */
+/**
+ * The singles browser's URL: ?search=&category=&team=&player=&min=&max=&sort=&page=, and the
+ * card-fact filters (from, to, maker, set, rc, auto, patch, numbered, grader, grade, condition).
+ */
 export const singlesParamsSchema = z.object({
   search: text(100),
   category: z
@@ -52,14 +57,15 @@ export const singlesParamsSchema = z.object({
   sort: z.enum(CATALOG_SORTS).catch('newest'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
-export type SinglesParams = z.infer<typeof singlesParamsSchema>;
+export type SinglesParams = z.infer<typeof singlesParamsSchema> & { facts: FactFilter };
 
 export function parseSinglesParams(params: URLSearchParams): SinglesParams {
-  const result = singlesParamsSchema.safeParse(Object.fromEntries(params), { error: greekZodError });
-  if (!result.success) {
-    throw new AppError('invalid', result.error.issues[0]?.message ?? 'Μη έγκυρα φίλτρα.');
-  }
-  return result.data;
+  const entries = Object.fromEntries(params);
+  const result = singlesParamsSchema.safeParse(entries, { error: greekZodError });
+  const facts = factParamsSchema.safeParse(entries, { error: greekZodError });
+  const issue = result.error?.issues[0] ?? facts.error?.issues[0];
+  if (!result.success || !facts.success) throw new AppError('invalid', issue?.message ?? 'Μη έγκυρα φίλτρα.');
+  return { ...result.data, facts: toFactFilter(facts.data) };
 }
 
 /** Team names of a sport, from the category documents. */
@@ -79,5 +85,6 @@ export async function searchSingles(container: Container, params: SinglesParams)
   if (params.player) query.titleContains = params.player;
   if (params.min !== undefined) query.minPriceCents = params.min;
   if (params.max !== undefined) query.maxPriceCents = params.max;
+  if (!isEmptyFactFilter(params.facts)) query.facts = params.facts;
   return container.commerce.searchProducts(query);
 }

@@ -78,7 +78,42 @@ describe('parseSinglesParams', () => {
       max: undefined,
       sort: 'newest',
       page: 1,
+      facts: {},
     });
+  });
+
+  it('reads the card-fact filters', () => {
+    expect(
+      parse(
+        'from=2018&to=2020&maker=Panini&set=Prizm&rc=1&auto=1&patch=1&numbered=99&grader=psa&grade=9,5&condition=near-mint',
+      ).facts,
+    ).toEqual({
+      yearFrom: 2018,
+      yearTo: 2020,
+      manufacturer: 'Panini',
+      set: 'Prizm',
+      rookie: true,
+      autograph: true,
+      patch: true,
+      numbered: true,
+      maxPrintRun: 99,
+      grader: 'PSA',
+      minGrade: 9.5,
+      minCondition: 'NEAR_MINT',
+    });
+    expect(parse('numbered=any&rc=0&grader=XYZ&condition=shiny').facts).toEqual({ numbered: true });
+  });
+
+  it.each([
+    ['from=18', 'Η χρονιά πρέπει να είναι έτος από 1869 έως 2100 (π.χ. 2018).'],
+    ['to=abcd', 'Η χρονιά πρέπει να είναι έτος από 1869 έως 2100 (π.χ. 2018).'],
+    ['from=2020&to=2018', 'Η χρονιά «από» δεν μπορεί να είναι μετά τη χρονιά «έως».'],
+    ['grade=11', 'Ο βαθμός πρέπει να είναι αριθμός από 1 έως 10.'],
+    ['grade=x', 'Ο βαθμός πρέπει να είναι αριθμός από 1 έως 10.'],
+  ])('refuses %s with a Greek message', (query, message) => {
+    const error = thrown(() => parse(query));
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toBe(message);
   });
 
   it('reads every filter, the sport case-insensitively and prices as cents', () => {
@@ -95,6 +130,7 @@ describe('parseSinglesParams', () => {
       max: 2050,
       sort: 'price-desc',
       page: 3,
+      facts: {},
     });
   });
 

@@ -3,21 +3,21 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** What is being served: written atomically (temp file + rename), so a reader never sees half of it. */
-const currentSchema = z.object({
+export const currentBuildSchema = z.object({
   buildId: z.number().int(),
   outputDir: z.string(),
   codeHash: z.string(),
   contentVersion: z.number().int(),
   builtAt: z.string(),
 });
-export type CurrentBuild = z.infer<typeof currentSchema>;
+export type CurrentBuild = z.infer<typeof currentBuildSchema>;
 
 export const buildsFolder = (dataDir: string) => path.join(dataDir, 'builds');
 const pointerFile = (dataDir: string) => path.join(buildsFolder(dataDir), 'current.json');
 
 export function readCurrentBuild(dataDir: string): CurrentBuild | null {
   try {
-    const current = currentSchema.parse(JSON.parse(fs.readFileSync(pointerFile(dataDir), 'utf8')));
+    const current = currentBuildSchema.parse(JSON.parse(fs.readFileSync(pointerFile(dataDir), 'utf8')));
     return fs.existsSync(path.join(current.outputDir, 'server', 'entry.mjs')) ? current : null;
   } catch {
     return null;

@@ -1,0 +1,46 @@
+/**
+ * One of the processes `npm start` runs to serve requests (src/server/serving/worker-pool.ts): it
+ * opens the shop's data, loads the storefront build it was started for, and serves it on the shop's
+ * port, which the main process shares among its workers. A newer build gets new workers; this one
+ * is retired then, and its build's code leaves memory with the process.
+ */
+import { createContainer, setSharedContainer } from '../src/server/container.ts';
+import { log } from '../src/server/log.ts';
+import { type CurrentBuild, currentBuildSchema } from '../src/server/rebuild/current-build.ts';
+import { createStorefrontServer } from '../src/server/serving/storefront-server.ts';
+import { RETIRE, RETIRE_GRACE_MS } from '../src/server/serving/worker-messages.ts';
+import { loadEnvOrExit } from './cli.ts';
+
+const env = loadEnvOrExit();
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// React picks its development build (several times slower at rendering islands) unless told.
+process.env.NODE_ENV ??= 'production';
+process.env.ASTRO_NODE_LOGGING = 'disabled';
+
+const build: CurrentBuild = currentBuildSchema.parse(JSON.parse(process.env.SHOP_SERVE_BUILD ?? 'null'));
+const container = createContainer(env);
+setSharedContainer(container);
+const storefront = await createStorefrontServer(env, build);
+
+let retiring = false;
+async function retire(graceMs: number) {
+  if (retiring) return;
+  retiring = true;
+  await storefront.retire(graceMs);
+  container.close();
+  process.exit(0);
+}
+process.on('message', (message) => {
+  if (message === RETIRE) void retire(RETIRE_GRACE_MS);
+});
+// The main process is gone (stopped or killed): finish what is in flight, then end too.
+process.on('disconnect', () => void retire(5_000));
+// Signals go to the main process, which retires its workers; a worker signalled alone ends alike.
+process.on('SIGTERM', () => void retire(5_000));
+process.on('SIGINT', () => undefined);
+
+storefront.server.on('error', (error) => {
+  log.error('A storefront worker could not listen', { error });
+  process.exit(1);
+});
+storefront.server.listen(env.PORT, env.HOST);

@@ -1,0 +1,101 @@
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import { redirectTarget } from '../../domain/url-form.ts';
+import type { Env } from '../env.ts';
+import { withLiveFallback } from '../live-fallback.ts';
+import { withRequestId } from '../log.ts';
+import type { CurrentBuild } from '../rebuild/current-build.ts';
+import { atTheEdge, failSafely, refuseUnknownMethod } from '../request-edge.ts';
+import { loadPageCsp } from '../security-headers.ts';
+import { createStaticFiles } from './static-files.ts';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+export type StorefrontServer = {
+  server: http.Server;
+  /**
+   * Stops taking requests and resolves when the last one in flight has ended (or at `graceMs`,
+   * when the connections left are closed). Keep-alive connections get `Connection: close` on
+   * their next answer, so browsers move to the processes serving the newer build.
+   */
+  retire(graceMs: number): Promise<void>;
+};
+
+/**
+ * The HTTP server of one storefront build, as a worker process runs it: the build's own handler
+ * (Astro's Node adapter in middleware mode: on-demand pages, API routes and the 404 page) behind what the shop does at the edge
+ * (client address, request id, security headers, access log), the one URL form's redirects,
+ * pre-rendered files from memory, and gzip.
+ */
+export async function createStorefrontServer(env: Env, build: CurrentBuild): Promise<StorefrontServer> {
+  const entry = pathToFileURL(path.join(build.outputDir, 'server', 'entry.mjs')).href;
+  const { handler } = (await import(entry)) as { handler: Handler };
+  const pages = loadPageCsp(build.outputDir);
+  const clientDir = path.join(build.outputDir, 'client');
+  const staticFiles = createStaticFiles(clientDir);
+  // gzip for HTML, CSS, JS, JSON and SVG (compression skips images that are compressed already).
+  const compress = compression({ threshold: 1024 });
+  const edge = {
+    trustProxyHops: env.trustProxyHops,
+    https: env.siteUrl.startsWith('https:'),
+    pages: () => pages,
+  };
+  let retiring = false;
+
+  const server = http.createServer((req, res) => {
+    const requestId = atTheEdge(req, res, edge);
+    if (retiring) res.setHeader('connection', 'close');
+    if (refuseUnknownMethod(req, res)) return;
+    if (!decodable(req.url ?? '/')) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Μη έγκυρη διεύθυνση.');
+      return;
+    }
+    if (req.url && (req.method === 'GET' || req.method === 'HEAD')) {
+      // One URL form (decision 040): /singles/ answers 301 to /singles, in one step.
+      const target = redirectTarget(req.url);
+      if (target) {
+        res.writeHead(301, { location: target }).end();
+        return;
+      }
+      req.url = withLiveFallback(req.url, clientDir);
+      if (staticFiles.serve(req, res)) return;
+    }
+    // compression is Express-style middleware; plain Node requests and responses are what it needs.
+    withRequestId(requestId, () =>
+      compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+        handler(req, res).catch((error: unknown) => failSafely(res, error));
+      }),
+    );
+  });
+
+  return {
+    server,
+    retire(graceMs) {
+      retiring = true;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, graceMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/** A URL the app can read: Astro's Request cannot be made from a malformed escape such as `%E0%A4%A`. */
+function decodable(url: string): boolean {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,120 @@
+import cluster, { type Worker } from 'node:cluster';
+import { log } from '../log.ts';
+import type { CurrentBuild } from '../rebuild/current-build.ts';
+import { RETIRE, RETIRE_GRACE_MS } from './worker-messages.ts';
+
+export type WorkerPoolOptions = {
+  /** How many processes serve requests. */
+  size: number;
+  /** The worker's entry script (scripts/web-worker.ts). */
+  script: string;
+  /** How long new workers may take to load a build and listen. */
+  startTimeoutMs?: number;
+};
+
+export type WorkerPool = {
+  /**
+   * Serves `build`: starts a full set of workers on it and, once every one listens, retires the
+   * workers of the build before (they finish what is in flight, then exit, and their build's code
+   * leaves memory with them). Rejects, leaving the old workers serving, when the new ones fail.
+   */
+  serve(build: CurrentBuild): Promise<void>;
+  /** Retires every worker and resolves when they have exited. */
+  stop(): Promise<void>;
+};
+
+type Generation = { build: CurrentBuild; workers: Set<Worker> };
+
+/**
+ * The main process's side of serving (decision 009): a set of worker processes per storefront
+ * build, sharing the shop's port (node:cluster hands each connection to one of them), so requests
+ * use every core and a slow page in one process does not hold up the others. A worker that dies
+ * unexpectedly is replaced, with a growing pause if it keeps dying.
+ */
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  cluster.setupPrimary({ exec: options.script });
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
+  let current: Generation | null = null;
+  let stopping = false;
+  let restartDelayMs = 1_000;
+  const retired = new WeakSet<Worker>();
+
+  function fork(generation: Generation): Worker {
+    const worker = cluster.fork({ SHOP_SERVE_BUILD: JSON.stringify(generation.build) });
+    generation.workers.add(worker);
+    const startedAt = Date.now();
+    // A message to a worker that has just died fails on its closed channel; its exit says the rest.
+    worker.on('error', (error) => log.warn('A storefront worker channel failed', { error }));
+    worker.once('exit', (code, signal) => {
+      generation.workers.delete(worker);
+      if (stopping || retired.has(worker) || generation !== current) return;
+      log.error('A storefront worker stopped; starting another', {
+        code,
+        signal,
+        buildId: generation.build.buildId,
+      });
+      // A worker that ran a while had a passing fault: start the next one soon.
+      restartDelayMs = Date.now() - startedAt > 60_000 ? 1_000 : Math.min(restartDelayMs * 2, 30_000);
+      setTimeout(() => {
+        if (!stopping && generation === current) fork(generation);
+      }, restartDelayMs).unref();
+    });
+    return worker;
+  }
+
+  function listening(worker: Worker): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('a worker did not start in time')), startTimeoutMs);
+      worker.once('listening', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      worker.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`a worker exited with code ${code} while starting`));
+      });
+    });
+  }
+
+  function retire(generation: Generation): Promise<void> {
+    const exits = [...generation.workers].map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          retired.add(worker);
+          if (worker.isDead()) return resolve();
+          const timer = setTimeout(() => worker.process.kill('SIGKILL'), RETIRE_GRACE_MS + 5_000);
+          worker.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          if (worker.isConnected()) worker.send(RETIRE);
+          else worker.process.kill('SIGTERM');
+        }),
+    );
+    return Promise.all(exits).then(() => undefined);
+  }
+
+  return {
+    async serve(build) {
+      const next: Generation = { build, workers: new Set() };
+      const started = Array.from({ length: options.size }, () => fork(next));
+      try {
+        await Promise.all(started.map(listening));
+      } catch (error) {
+        for (const worker of started) {
+          retired.add(worker);
+          worker.process.kill('SIGKILL');
+        }
+        throw error;
+      }
+      const previous = current;
+      current = next;
+      restartDelayMs = 1_000;
+      if (previous) void retire(previous);
+    },
+    async stop() {
+      stopping = true;
+      if (current) await retire(current);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createPageCache } from '../../src/server/page-cache.ts';
+
+const html = (text: string, init: ResponseInit = {}) =>
+  new Response(`<!doctype html><p>${text}</p>`, {
+    status: 200,
+    ...init,
+    headers: {
+      'content-type': 'text/html',
+      'content-security-policy': "default-src 'self'",
+      ...init.headers,
+    },
+  });
+const request = (headers: Record<string, string> = {}) =>
+  new Request('http://shop.test/product/1', { headers });
+
+describe('the page cache', () => {
+  it('renders a key once and answers later requests from memory, headers kept', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const render = async () => html(`render ${++renders}`);
+    const first = await cache.respond('v1:/product/1', request(), render);
+    const second = await cache.respond('v1:/product/1', request(), render);
+    expect(renders).toBe(1);
+    expect(await first.text()).toBe('<!doctype html><p>render 1</p>');
+    expect(await second.text()).toBe('<!doctype html><p>render 1</p>');
+    expect(second.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(second.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('renders again for a new key: an edit or a sale makes the next request see the change', async () => {
+    const cache = createPageCache();
+    let stock = 3;
+    const render = async () => html(`stock ${stock}`);
+    expect(await (await cache.respond(`v1:${stock}`, request(), render)).text()).toContain('stock 3');
+    stock = 2;
+    expect(await (await cache.respond(`v1:${stock}`, request(), render)).text()).toContain('stock 2');
+  });
+
+  it('renders once for requests that arrive together', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return html('slow');
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.respond('k', request(), render)));
+    expect(renders).toBe(1);
+    for (const answer of answers) expect(await answer.text()).toContain('slow');
+  });
+
+  it('sends gzip when asked, and 304 to a client that holds the page', async () => {
+    const cache = createPageCache();
+    const render = async () => html('zipped');
+    const zipped = await cache.respond('k', request({ 'accept-encoding': 'gzip, br' }), render);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toContain('zipped');
+    const etag = zipped.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"/);
+    const again = await cache.respond('k', request({ 'if-none-match': etag }), render);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('never keeps an answer that is one visitor’s own or not a page', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const withCookie = async () => html(`cookie ${++renders}`, { headers: { 'set-cookie': 'a=b' } });
+    await cache.respond('cookie', request(), withCookie);
+    expect(await (await cache.respond('cookie', request(), withCookie)).text()).toContain('cookie 2');
+    const failing = async () =>
+      new Response('down', { status: 503, headers: { 'content-type': 'text/html' } });
+    expect((await cache.respond('down', request(), failing)).status).toBe(503);
+    let json = 0;
+    const api = async () => Response.json({ n: ++json });
+    await cache.respond('json', request(), api);
+    expect(await (await cache.respond('json', request(), api)).json()).toEqual({ n: 2 });
+  });
+
+  it('keeps a 404 page too, for a product that does not exist', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const render = async () => html(`missing ${++renders}`, { status: 404 });
+    await cache.respond('gone', request(), render);
+    const again = await cache.respond('gone', request(), render);
+    expect(again.status).toBe(404);
+    expect(renders).toBe(1);
+  });
+});

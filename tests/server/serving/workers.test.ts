@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPath } from '../../../src/domain/product-id.ts';
+import { createContainer } from '../../../src/server/container.ts';
+import { parseEnv } from '../../../src/server/env.ts';
+import { prepareDataDir, type ShopServer, startServer } from '../../helpers/shop-server.ts';
+
+/**
+ * `npm start` serves from worker processes, a set per storefront build (decision 009). These
+ * tests run the real server: two workers, a worker killed, an edit rebuilt and swapped in.
+ */
+let server: ShopServer;
+let dataDir: string;
+
+/** The pids of the server's storefront workers. */
+function workers(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (ppid === server.process.pid && cmdline.includes('web-worker.ts')) pids.push(Number(entry));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return pids.sort();
+}
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 60_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const openShop = () => createContainer(parseEnv({ DATA_DIR: dataDir }));
+
+beforeAll(async () => {
+  dataDir = await prepareDataDir();
+  server = await startServer(dataDir, { WEB_WORKERS: '2', REBUILD_DEBOUNCE_MS: '100' });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.kill('SIGTERM');
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('serving from worker processes', () => {
+  it('runs the number of workers asked for, and replaces one that dies', async () => {
+    const before = await until('two workers', () => (workers().length === 2 ? workers() : undefined));
+    const [victim = -1, survivor] = before;
+    process.kill(victim, 'SIGKILL');
+    // The other worker serves meanwhile (a connection the dead one held may fail: a new one does not).
+    await until('an answer from the other worker', async () => {
+      try {
+        const response = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+        return response.status === 200 ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    });
+    const after = await until('a replacement worker', () => {
+      const now = workers();
+      return now.length === 2 && !now.includes(victim) ? now : undefined;
+    });
+    expect(after).toContain(survivor);
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+  }, 90_000);
+
+  it('shows a product edit on the very next product page, without waiting for a build', async () => {
+    const shop = openShop();
+    try {
+      const { product } = await shop.commerce.createProduct({
+        title: 'Cache test card',
+        priceCents: 500,
+        quantity: 3,
+      });
+      const url = `${server.url}${productPath(product)}`;
+      // Twice, so the second answer comes from the worker's cache when it holds the page.
+      expect(await (await fetch(url)).text()).toContain('Cache test card');
+      expect(await (await fetch(url)).text()).toContain('Cache test card');
+      await shop.commerce.updateProduct(product.id, {
+        title: 'Cache test card, renamed',
+        priceCents: 500,
+        quantity: 3,
+      });
+      for (let i = 0; i < 4; i += 1)
+        expect(await (await fetch(url)).text()).toContain('Cache test card, renamed');
+    } finally {
+      shop.close();
+    }
+  });
+
+  it('swaps in a new build on new workers and retires the old ones', async () => {
+    const before = workers();
+    const shop = openShop();
+    try {
+      await shop.builds.requestRebuild();
+      await until(
+        'the rebuilt storefront',
+        async () => ((await shop.builds.state()).state === 'up_to_date' ? true : undefined),
+        240_000,
+      );
+    } finally {
+      shop.close();
+    }
+    // The new build was serving before "up to date" was reported; the old workers leave.
+    const after = await until('the old workers to leave', () => {
+      const now = workers();
+      return now.length === 2 && now.every((pid) => !before.includes(pid)) ? now : undefined;
+    });
+    expect(after).toHaveLength(2);
+    expect((await fetch(`${server.url}/about-us`)).status).toBe(200);
+  }, 300_000);
+});
