@@ -29,7 +29,7 @@ export default defineConfig({
   output: 'static',
   // staticHeaders: each pre-rendered page's CSP goes to _headers.json, which our server sends as a
   // header (src/server/security-headers.ts); on-demand pages get theirs from Astro directly.
-  adapter: node({ mode: 'standalone', bodySizeLimit: 25 * 1024 * 1024, staticHeaders: true }),
+  adapter: node({ mode: 'middleware', bodySizeLimit: 25 * 1024 * 1024, staticHeaders: true }),
   integrations: [react(), zodWithoutEval],
   outDir: process.env.SHOP_BUILD_OUT_DIR ?? './dist',
   cacheDir: process.env.SHOP_BUILD_CACHE_DIR ?? './node_modules/.astro',

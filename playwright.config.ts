@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -11,9 +12,11 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 /**
- * E2E_BACKENDS=hosted runs the same suite with documents, auth and mail on the Firestore and Auth
- * emulators and the EmailJS recorder (commerce local), on ports next to the shop's. The settings
- * go to the test workers too, so fixtures open the same backends as the server.
+ * E2E_BACKENDS=hosted runs the same suite fully hosted (decision record 026): commerce on the Shopify
+ * double, documents, auth and mail on the Firestore and Auth emulators and the EmailJS recorder, on
+ * ports next to the shop's. The double starts first on a free port (its URL line gives
+ * E2E_SHOPIFY_PORT), seeded with the demo catalogue. Tokens are made here and kept in the env, and
+ * the emulator settings go to the test workers too, so fixtures open the same backends as the server.
  */
 const hosted = process.env.E2E_BACKENDS === 'hosted';
 const emulatorPorts = { firestore: port + 20_000, auth: port + 21_000, emailjs: port + 22_000 };
@@ -25,6 +28,17 @@ const hostedEnv = hosted
     })
   : {};
 if (hosted) process.env.E2E_HOSTED_ENV = JSON.stringify(hostedEnv);
+const kept = (name: string, prefix: string) => {
+  process.env[name] ??= `${prefix}${randomBytes(18).toString('base64url')}`;
+  return process.env[name];
+};
+const shopifySettings = hosted
+  ? {
+      storefront: kept('E2E_SHOPIFY_STOREFRONT_TOKEN', 'e2e_sf_'),
+      admin: kept('E2E_SHOPIFY_ADMIN_TOKEN', 'shpat_e2e_'),
+      webhook: kept('E2E_SHOPIFY_WEBHOOK_SECRET', 'whsec_'),
+    }
+  : null;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -55,31 +69,61 @@ export default defineConfig({
     trace: 'retain-on-failure',
     locale: 'el-GR',
   },
+  // The phone project's checks are about layout and touch, the same on both backends: the Shopify run
+  // leaves them to the embedded run and uses the desktop only (decision record 025).
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, grep: /@phone/ },
+    ...(shopifySettings
+      ? []
+      : [{ name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, grep: /@phone/ }]),
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node scripts/${hosted ? 'start-emulated' : 'start'}.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    // The server logs a JSON line per request; warnings and errors (stderr) still show.
-    stdout: 'ignore',
-    env: {
-      DATA_DIR: E2E_DATA_DIR,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      REBUILD_DEBOUNCE_MS: '200',
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'e2e-admin-password-123',
-      ...(hosted
-        ? {
-            FIRESTORE_EMULATOR_PORT: String(emulatorPorts.firestore),
-            AUTH_EMULATOR_PORT: String(emulatorPorts.auth),
-            EMAILJS_RECORDER_PORT: String(emulatorPorts.emailjs),
-          }
-        : {}),
+  webServer: [
+    ...(shopifySettings
+      ? [
+          {
+            name: 'Shopify double',
+            command: 'node tests/doubles/shopify/main.ts',
+            wait: { stdout: /Shopify double listening at http:\/\/127\.0\.0\.1:(?<e2e_shopify_port>\d+)/ },
+            timeout: 120_000,
+            stdout: 'pipe' as const,
+            env: {
+              SHOPIFY_DOUBLE_PORT: '0',
+              SHOPIFY_DOUBLE_STOREFRONT_TOKEN: shopifySettings.storefront,
+              SHOPIFY_DOUBLE_ADMIN_TOKEN: shopifySettings.admin,
+            },
+          },
+        ]
+      : []),
+    {
+      name: 'shop',
+      // $E2E_SHOPIFY_PORT is known only once the double has started; the shell reads it then.
+      command: `rm -rf ${E2E_DATA_DIR} && ${
+        shopifySettings ? 'SHOPIFY_STORE_DOMAIN=http://127.0.0.1:$E2E_SHOPIFY_PORT ' : ''
+      }node scripts/${hosted ? 'start-emulated' : 'start'}.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      // The server logs a JSON line per request; warnings and errors (stderr) still show.
+      stdout: 'ignore',
+      env: {
+        DATA_DIR: E2E_DATA_DIR,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        REBUILD_DEBOUNCE_MS: '200',
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'e2e-admin-password-123',
+        ...(shopifySettings
+          ? {
+              FIRESTORE_EMULATOR_PORT: String(emulatorPorts.firestore),
+              AUTH_EMULATOR_PORT: String(emulatorPorts.auth),
+              EMAILJS_RECORDER_PORT: String(emulatorPorts.emailjs),
+              COMMERCE_BACKEND: 'shopify',
+              SHOPIFY_STOREFRONT_TOKEN: shopifySettings.storefront,
+              SHOPIFY_ADMIN_TOKEN: shopifySettings.admin,
+              SHOPIFY_WEBHOOK_SECRET: shopifySettings.webhook,
+            }
+          : {}),
+      },
     },
-  },
+  ],
 });

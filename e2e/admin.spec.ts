@@ -1,4 +1,4 @@
-import { ADMIN, HOSTED, signInBody } from './fixtures/backends.ts';
+import { ADMIN, HOSTED, onShopify, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 
@@ -270,6 +270,8 @@ test('deleting a product asks first, then says so for 3 seconds and the row is g
 test('orders placed in the shop appear; one is marked paid, cancelling another restocks it', async ({
   page,
 }) => {
+  // On Shopify its checkout takes the orders; e2e/shopify.spec.ts has the read-only list.
+  test.skip(onShopify, 'the embedded engine takes orders itself');
   const stamp = Date.now();
   const [card] = await createProducts([
     { title: `E2E Order Fournier ${stamp}`, team: 'Olympiacos', priceCents: 900, quantity: 5 },

@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { BEST_VALUE_PICKS_TITLES, HOT_PICKS_TITLES } from '../src/domain/catalog-lists.ts';
 import type { Product, ProductInput } from '../src/ports/commerce.ts';
+import { backendEnv, largeImage, onShopify } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 
@@ -118,11 +120,12 @@ test('the gallery cycles images and opens a full-screen overlay that traps focus
   page,
 }) => {
   const images = await storeImages(['#e11d48', '#15803d', '#1d4ed8']);
-  const urls = images.map((image) => image.url);
   const product = await createProduct({
     title: `E2E Gallery ${Date.now()}`,
     mediaIds: images.map((image) => image.id),
   });
+  const urls = product.images.map((image) => image.url);
+  expect(urls).toHaveLength(3);
   await page.goto(productUrl(product.variantId));
 
   const gallery = page.getByTestId('product-gallery');
@@ -131,15 +134,15 @@ test('the gallery cycles images and opens a full-screen overlay that traps focus
   const large = opener.getByTestId('gallery-image');
   await hydrated(opener);
   await expect(gallery.getByRole('button', { name: /^Εικόνα \d από 3$/ })).toHaveCount(3);
-  await expect(large).toHaveAttribute('src', `${urls[0]}?w=800`);
+  await expect(large).toHaveAttribute('src', largeImage(urls[0] ?? ''));
 
   // Arrows and thumbnails on the page; both ends wrap.
   await gallery.getByRole('button', { name: 'Προηγούμενη εικόνα' }).click();
-  await expect(large).toHaveAttribute('src', `${urls[2]}?w=800`);
+  await expect(large).toHaveAttribute('src', largeImage(urls[2] ?? ''));
   await gallery.getByRole('button', { name: 'Επόμενη εικόνα' }).click();
-  await expect(large).toHaveAttribute('src', `${urls[0]}?w=800`);
+  await expect(large).toHaveAttribute('src', largeImage(urls[0] ?? ''));
   await gallery.getByRole('button', { name: 'Εικόνα 2 από 3' }).click();
-  await expect(large).toHaveAttribute('src', `${urls[1]}?w=800`);
+  await expect(large).toHaveAttribute('src', largeImage(urls[1] ?? ''));
   await expect(gallery.getByRole('button', { name: 'Εικόνα 2 από 3' })).toHaveAttribute(
     'aria-current',
     'true',
@@ -175,7 +178,7 @@ test('the gallery cycles images and opens a full-screen overlay that traps focus
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-  await expect(large).toHaveAttribute('src', `${urls[1]}?w=800`);
+  await expect(large).toHaveAttribute('src', largeImage(urls[1] ?? ''));
 
   // The close button closes it too.
   await opener.click();
@@ -184,13 +187,39 @@ test('the gallery cycles images and opens a full-screen overlay that traps focus
   await expect(opener).toBeFocused();
 });
 
-test('an image that fails to load falls back to the placeholder', async ({ page }) => {
+/** A product whose one image is gone: its file deleted on the engine, a dead CDN address on Shopify. */
+async function productWithBrokenImage(request: APIRequestContext): Promise<Product> {
+  const title = `E2E Broken Image ${Date.now()}`;
+  if (onShopify) {
+    const store = backendEnv().SHOPIFY_STORE_DOMAIN ?? '';
+    const seeded = await request.post(`${store}/__double/seed`, {
+      data: {
+        products: [
+          { title, priceCents: 450, quantity: 3, images: [{ url: `${store}/cdn/tmp/gone/broken.png` }] },
+        ],
+      },
+    });
+    expect(seeded.ok()).toBe(true);
+    const shop = openShop();
+    try {
+      const found = (
+        await shop.commerce.searchProducts({ search: title, sort: 'newest', page: 1, pageSize: 1 })
+      ).products[0];
+      if (!found) throw new Error('seeded product is not on the storefront');
+      return found;
+    } finally {
+      shop.close();
+    }
+  }
   const [image] = await storeImages(['#f59e0b']);
   if (!image) throw new Error('image not stored');
-  const product = await createProduct({ title: `E2E Broken Image ${Date.now()}`, mediaIds: [image.id] });
-  const dataDir = process.env.E2E_DATA_DIR ?? '';
-  await fs.rm(path.join(dataDir, 'media', path.basename(image.url)));
+  const product = await createProduct({ title, mediaIds: [image.id] });
+  await fs.rm(path.join(process.env.E2E_DATA_DIR ?? '', 'media', path.basename(image.url)));
+  return product;
+}
 
+test('an image that fails to load falls back to the placeholder', async ({ page, request }) => {
+  const product = await productWithBrokenImage(request);
   await page.goto(productUrl(product.variantId));
   const large = page.getByTestId('gallery-image').first();
   await expect(large).toHaveAttribute('src', PLACEHOLDER);
@@ -235,7 +264,9 @@ test('OpenGraph marks a product with its image and address', async ({ page }) =>
   const ogUrl = await page.locator('meta[property="og:url"]').getAttribute('content');
   expect(new URL(ogUrl ?? '').pathname).toBe(productUrl(product.variantId));
   const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
-  expect(new URL(ogImage ?? '').pathname).toBe(image.url);
+  // An absolute address of the product's first image (the engine's /media/ file, or Shopify's CDN file).
+  const imageUrl = new URL(product.images[0]?.url ?? '', ogImage ?? undefined);
+  expect(new URL(ogImage ?? '').pathname).toBe(imageUrl.pathname);
 });
 
 test('a hostile description renders inert', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { signInBody } from './fixtures/backends.ts';
+import { idNamespace, signInBody } from './fixtures/backends.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const ROUTES = [
@@ -40,10 +40,10 @@ test('a product page opens by variant id and by product id; an unknown one says 
   const first = page.getByTestId('recently-added').getByRole('link').first();
   const title = (await first.textContent())?.trim() ?? '';
   await first.click();
-  await expect(page).toHaveURL(/\/product\/gid%3A%2F%2Fshop%2FProductVariant%2F\d+$/);
+  await expect(page).toHaveURL(new RegExp(`/product/gid%3A%2F%2F${idNamespace}%2FProductVariant%2F\\d+$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
-  const response = await page.goto(`/product/${encodeURIComponent('gid://shop/Product/999999')}`);
+  const response = await page.goto(`/product/${encodeURIComponent(`gid://${idNamespace}/Product/999999`)}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Το προϊόν δεν βρέθηκε' })).toBeVisible();
 });
@@ -116,6 +116,6 @@ test('robots.txt points at a sitemap that lists pages, products and players', as
   expect(sitemap.headers()['content-type']).toContain('xml');
   const xml = await sitemap.text();
   expect(xml).toContain('/singles</loc>');
-  expect(xml).toMatch(/\/product\/gid%3A%2F%2Fshop%2FProductVariant%2F\d+<\/loc>/);
+  expect(xml).toMatch(new RegExp(`/product/gid%3A%2F%2F${idNamespace}%2FProductVariant%2F\\d+</loc>`));
   expect(xml).toContain('/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks</loc>');
 });

@@ -177,7 +177,8 @@ test('every product page carries complete Product data and breadcrumbs', () => {
       expect(offer, page.url).toMatchObject({
         '@type': 'Offer',
         priceCurrency: 'EUR',
-        itemCondition: 'https://schema.org/NewCondition',
+        // The card's condition fact, on the Product and its Offer alike (decision 051).
+        itemCondition: product?.itemCondition,
         seller: { '@type': 'Organization', name: 'CardVault' },
         shippingDetails: {
           '@type': 'OfferShippingDetails',
@@ -186,6 +187,14 @@ test('every product page carries complete Product data and breadcrumbs', () => {
         },
         hasMerchantReturnPolicy: { '@type': 'MerchantReturnPolicy', merchantReturnDays: 14 },
       });
+      expect(
+        [
+          'https://schema.org/NewCondition',
+          'https://schema.org/UsedCondition',
+          'https://schema.org/DamagedCondition',
+        ],
+        page.url,
+      ).toContain(offer.itemCondition);
       expect(String(offer.priceValidUntil)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(String(offer.price)).toMatch(/^\d+\.\d{2}$/);
     }

@@ -106,8 +106,9 @@ function runE2e(suite: string, env: NodeJS.ProcessEnv, logFile?: string): Promis
   });
 }
 
-// The suite once on the embedded backends, and once with documents, auth and mail on the
-// emulators and the EmailJS recorder (commerce local): in parallel, each on its own port and data.
+// The suite once on the embedded backends, and once with every backend hosted (commerce on the
+// Shopify double; documents, auth and mail on the emulators and the EmailJS recorder): in
+// parallel, each on its own port and data folder (decision 026).
 const e2eRuns: Array<Promise<Tally>> = [];
 if (wanted('e2e') || wanted('e2e-hosted')) {
   const chromium = ensureChromium();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPageSize } from '../domain/admin-list.ts';
+import { EMPTY_FACT_FIELDS, factFieldsSchema } from '../domain/card-facts.ts';
 import { PRODUCT_FORM_MESSAGES, toValidProduct, validateProductForm } from '../domain/product-form.ts';
 import { SPORTS } from '../domain/sports.ts';
 import { CATALOG_SORTS, type CatalogPage, type Product, type SaveResult } from '../ports/commerce.ts';
@@ -38,7 +39,10 @@ export const productFormSchema = z.object({
   quantity: z.union([z.string().max(12), z.number().int()]).transform(String),
   descriptionEnabled: z.boolean(),
   descriptionHtml: z.string().max(20_000),
-  mediaIds: z.array(z.string().max(100)).max(10),
+  // Media gids, or on Shopify the staged uploads' URLs (up to about 2000 characters).
+  mediaIds: z.array(z.string().max(2048)).max(10),
+  // Card facts as typed; a client that sends none saves a product without facts.
+  facts: factFieldsSchema.default(EMPTY_FACT_FIELDS),
 });
 
 /**
@@ -65,6 +69,7 @@ export async function saveProduct(
     priceCents: valid.priceCents,
     quantity: valid.quantity,
     mediaIds: valid.mediaIds,
+    facts: valid.facts,
   };
   return existing
     ? container.commerce.updateProduct(existing.id, fields)
@@ -86,6 +91,7 @@ export function toAdminProduct(product: Product) {
     quantity: product.available,
     descriptionHtml: product.descriptionHtml,
     images: product.images.map((image) => ({ id: image.id, url: image.url })),
+    facts: product.facts,
   };
 }
 export type AdminProduct = ReturnType<typeof toAdminProduct>;

@@ -17,7 +17,7 @@ import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
-import type { CartPort, CommercePort, OrderPort } from '../ports/commerce.ts';
+import type { CartPort, CommercePort, HostedOrdersPort, OrderPort } from '../ports/commerce.ts';
 import type { ContactPort } from '../ports/contact.ts';
 import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
@@ -25,6 +25,7 @@ import type { MediaPort } from '../ports/media.ts';
 import type { RateLimitPort } from '../ports/rate-limits.ts';
 import { type Env, getEnv } from './env.ts';
 import { mailBackend, parseServiceAccount } from './env-hosted.ts';
+import { createShopifyBackend, type ShopifyBackend } from './shopify-backend.ts';
 
 /** Every port the app uses, wired once. The only module that knows which adapter serves a port. */
 export type Container = {
@@ -39,6 +40,13 @@ export type Container = {
   contact: ContactPort;
   builds: BuildsPort;
   limits: RateLimitPort;
+  /**
+   * Orders a hosted checkout took (Shopify), read-only; null when the shop takes orders itself
+   * (`orders`). src/server/checkout.ts says where the two differ.
+   */
+  hostedOrders: HostedOrdersPort | null;
+  /** The Shopify backend's clients and webhook settings for the proxies; null on the embedded engine. */
+  shopify: ShopifyBackend | null;
   /** The embedded engine, for the command-line scripts (seed, admin accounts). */
   engine: Engine;
   close(): void;
@@ -103,17 +111,20 @@ export function createContainer(env: Env): Container {
   } else {
     auth = createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS });
   }
+  const shopify = env.COMMERCE_BACKEND === 'shopify' ? createShopifyBackend(env, engine) : null;
   // The local documents count in the SQLite counters already; hosted ones add their own version.
   const hostedVersions = env.DOCUMENTS_BACKEND === 'local' ? [] : [() => documents.version()];
   return {
     env,
     engine,
-    commerce: createLocalCommerce(engine),
-    carts: createLocalCarts(engine.db),
+    commerce: shopify?.commerce ?? createLocalCommerce(engine),
+    carts: shopify?.carts ?? createLocalCarts(engine.db),
     orders: createLocalOrders(engine.db, { enqueueMail }),
+    hostedOrders: shopify?.orders ?? null,
+    shopify,
     documents,
     auth,
-    media: createLocalMedia(engine),
+    media: shopify?.media ?? createLocalMedia(engine),
     mail: createOutboxMail(engine, { from: env.MAIL_FROM, transport: mailTransport(env) }),
     contact: createLocalContact(engine, { enqueueMail }),
     builds: createLocalBuilds(engine, { hostedVersions }),

@@ -1,6 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { hostedEnvProblems, hostedEnvShape } from './env-hosted.ts';
+import { missingShopifySettings, shopifyEnvShape } from './env-shopify.ts';
 
 /**
  * Server configuration, validated once at start-up. Every problem is listed at once so a
@@ -19,8 +21,9 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
     SITE_URL: z.url({ message: 'SITE_URL must be a full URL such as https://shop.example.gr' }).optional(),
     COMMERCE_BACKEND: z
-      .enum(['local'], { message: "COMMERCE_BACKEND: only 'local' is available so far" })
+      .enum(['local', 'shopify'], { message: "COMMERCE_BACKEND must be 'local' or 'shopify'" })
       .default('local'),
+    ...shopifyEnvShape,
     DOCUMENTS_BACKEND: z
       .enum(['local', 'firestore'], { message: 'DOCUMENTS_BACKEND must be local or firestore' })
       .default('local'),
@@ -38,6 +41,13 @@ const envSchema = z
       .min(1)
       .max(24 * 90)
       .default(24 * 7),
+    /** Processes serving requests (one per core by default); the main process builds and delivers mail. */
+    WEB_WORKERS: z.coerce
+      .number({ message: 'WEB_WORKERS must be a whole number from 1 to 64' })
+      .int({ message: 'WEB_WORKERS must be a whole number from 1 to 64' })
+      .min(1, { message: 'WEB_WORKERS must be a whole number from 1 to 64' })
+      .max(64, { message: 'WEB_WORKERS must be a whole number from 1 to 64' })
+      .optional(),
     REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
     CART_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SHIPPING_CENTS: z.coerce.number().int().min(0).max(100_000).default(350),
@@ -71,6 +81,8 @@ export type Env = z.infer<typeof envSchema> & {
   siteUrl: string;
   /** How many reverse proxies' X-Forwarded-* entries to trust (TRUST_PROXY; 0: none). */
   trustProxyHops: number;
+  /** How many processes serve requests (WEB_WORKERS, else one per core). */
+  webWorkers: number;
 };
 
 export class EnvError extends Error {
@@ -90,13 +102,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
   const result = envSchema.safeParse(given);
-  if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => {
+  // Checked on the raw values, so they join the list even when another value is wrong.
+  const missing = missingShopifySettings(given);
+  if (!result.success || missing.length > 0) {
+    throw new EnvError([
+      ...(result.error?.issues ?? []).map((issue) => {
         const key = issue.path.join('.');
         return issue.message.startsWith(key) ? issue.message : `${key}: ${issue.message}`;
       }),
-    );
+      ...missing,
+    ]);
   }
   const env = result.data;
   return {
@@ -105,6 +120,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     trustProxyHops:
       env.TRUST_PROXY === 'true' ? 1 : env.TRUST_PROXY === 'false' ? 0 : Number(env.TRUST_PROXY),
+    webWorkers: env.WEB_WORKERS ?? Math.min(64, os.availableParallelism()),
   };
 }
 

@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   newCart: { name: 'new-cart', limit: 30, windowMs: 60 * 60_000 },
   /** Order attempts per address and hour. */
   order: { name: 'order', limit: 10, windowMs: 60 * 60_000 },
+  /** Storefront proxy calls per address and minute: a shopper's browsing is far below this. */
+  shopifyStorefront: { name: 'shopify-storefront', limit: 120, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Hits older than this are of no rule's concern any more. */

@@ -1,8 +1,9 @@
 import type { PasswordChange } from '../domain/account-form.ts';
 import { orderListSearch, type ProductListQuery, productListSearch } from '../domain/admin-list.ts';
+import type { CardFacts } from '../domain/card-facts.ts';
 import type { SessionInfo, SignInRecord } from '../ports/auth.ts';
 import type { StorefrontState } from '../ports/builds.ts';
-import type { Order, OrderList, OrderStatus } from '../ports/commerce.ts';
+import type { HostedOrderPage, Order, OrderList, OrderStatus } from '../ports/commerce.ts';
 import type { Category } from '../ports/documents.ts';
 import { type ApiResult, callApi } from './api.ts';
 import { sessionEnded } from './session.ts';
@@ -28,6 +29,7 @@ export type AdminProduct = {
   quantity: number | null;
   descriptionHtml: string;
   images: Array<{ id: string; url: string }>;
+  facts: CardFacts;
 };
 
 export type AdminProductPage = {
@@ -56,6 +58,13 @@ export const listCategories = () => admin<{ categories: Category[] }>('GET', '/a
 
 export const listOrders = (status: OrderStatus | 'all', page: number) =>
   admin<OrderList>('GET', `/api/admin/orders${orderListSearch(status, page)}`);
+
+/** Orders a hosted checkout took (Shopify), newest first; `after` is the previous page's nextCursor. */
+export const listHostedOrders = (after: string | null) =>
+  admin<HostedOrderPage & { provider: string }>(
+    'GET',
+    `/api/admin/hosted-orders${after ? `?after=${encodeURIComponent(after)}` : ''}`,
+  );
 
 export const getOrder = (id: string) => admin<{ order: Order }>('GET', orderPath(id));
 

@@ -26,3 +26,20 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
     return { ok: false, error: NETWORK_ERROR };
   }
 }
+
+/** Sends a file's text as the body (a CSV import); the answer is JSON like every other call. */
+export async function sendText<T>(path: string, text: string, contentType: string): Promise<ApiResult<T>> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': contentType, accept: 'application/json' },
+      body: text,
+      credentials: 'same-origin',
+    });
+    const payload = (await response.json().catch(() => null)) as { error?: ApiError } | null;
+    if (!response.ok) return { ok: false, error: payload?.error ?? NETWORK_ERROR };
+    return { ok: true, data: payload as T };
+  } catch {
+    return { ok: false, error: NETWORK_ERROR };
+  }
+}

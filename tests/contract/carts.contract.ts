@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tooManyMessage } from '../../src/domain/cart-rules.ts';
-import type { Cart, CartLine, CartPort, Product } from '../../src/ports/commerce.ts';
-import { type AppError, isAppError } from '../../src/ports/errors.ts';
+import {
+  type Cart,
+  type CartLine,
+  type CartPort,
+  isMissingCart,
+  type Product,
+} from '../../src/ports/commerce.ts';
+import { rejection } from '../helpers/rejection.ts';
 
 /**
  * The cart port, written once and run against the embedded engine and Shopify's Storefront API on
@@ -19,16 +25,6 @@ export type CartsHarness = {
   close(): Promise<void>;
 };
 export type CartsTraits = { cartId: RegExp; checkoutUrl: RegExp; unknownCartId: string };
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isAppError(error), String(error)).toBe(true);
-    return error as AppError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function firstLine(cart: Cart | null | undefined): CartLine {
   const line = cart?.lines[0];
@@ -105,6 +101,16 @@ export function cartsContract(name: string, open: () => Promise<CartsHarness>, t
       }
       expect(await carts.getCart(traits.unknownCartId)).toBeNull();
       expect(await carts.getCart('../../x')).toBeNull();
+    });
+
+    it('with newCart: false, refuses a missing cart instead of starting one', async () => {
+      const card = await harness.seed('Card', 500, 5);
+      const line = { merchandiseId: card.variantId, quantity: 1 };
+      for (const id of [null, 'not-a-cart-id']) {
+        await expect(carts.addCartLines(id, [line], { newCart: false })).rejects.toSatisfy(isMissingCart);
+      }
+      const cart = await carts.addCartLines(null, [line]);
+      expect((await carts.addCartLines(cart.id, [line], { newCart: false })).id).toBe(cart.id);
     });
 
     it('refuses to go beyond the stock with the Greek message and leaves the cart as it was', async () => {

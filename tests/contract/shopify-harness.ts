@@ -38,3 +38,17 @@ export function memoryCatalogVersion(): CatalogVersion {
 export function openShopifyCommerce(double: ShopifyDouble) {
   return createShopifyCommerce({ ...shopifyClients(double), catalogVersion: memoryCatalogVersion() });
 }
+
+/** The settings that run a whole shop on the double (COMMERCE_BACKEND=shopify). */
+export function shopifyEnv(
+  double: ShopifyDouble,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    COMMERCE_BACKEND: 'shopify',
+    SHOPIFY_STORE_DOMAIN: double.url,
+    SHOPIFY_STOREFRONT_TOKEN: double.storefrontToken,
+    SHOPIFY_ADMIN_TOKEN: double.adminToken,
+    ...extra,
+  };
+}

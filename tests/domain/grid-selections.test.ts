@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { LOT_TITLES, MYSTERY_PACK_TITLES } from '../../src/domain/catalog-lists.ts';
 import {
   GRID_FILTERS,
@@ -28,6 +29,8 @@ function product(fields: Partial<Product>): Product {
     available: 3,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    facts: EMPTY_FACTS,
+    handle: 'a-card',
     ...fields,
   };
 }

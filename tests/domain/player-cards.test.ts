@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { findPlayer, playerCards, titleWithTeam } from '../../src/domain/player-cards.ts';
 import type { Product } from '../../src/ports/commerce.ts';
 import type { Category } from '../../src/ports/documents.ts';
@@ -31,6 +32,8 @@ function product(title: string, tags: string[], priceCents: number | null): Prod
     available: 1,
     createdAt: '',
     updatedAt: '',
+    facts: EMPTY_FACTS,
+    handle: 'a-card',
   };
 }
 

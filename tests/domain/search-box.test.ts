@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { nextIndex, normaliseQuery, previousIndex, toSearchResult } from '../../src/domain/search-box.ts';
 import type { Product } from '../../src/ports/commerce.ts';
 
@@ -59,6 +60,8 @@ describe('toSearchResult', () => {
     available: 3,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    facts: EMPTY_FACTS,
+    handle: 'a-card',
   };
 
   it('keeps only what a result row shows, linking to the variant id URL-encoded', () => {

@@ -7,9 +7,10 @@ import { parseEnv } from '../../src/server/env.ts';
 /** A shop on a fresh data folder in the system temp dir; `remove()` closes it and deletes the folder. */
 export type TempShop = { dir: string; container: Container; remove(): void };
 
-export function openTempShop(): TempShop {
+/** `env` adds settings, for example COMMERCE_BACKEND=shopify with a double's address and tokens. */
+export function openTempShop(env: Record<string, string> = {}): TempShop {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-test-'));
-  const container = createContainer(parseEnv({ DATA_DIR: dir }));
+  const container = createContainer(parseEnv({ ...env, DATA_DIR: dir }));
   return {
     dir,
     container,

@@ -18,4 +18,13 @@ describe('extra CSP sources', () => {
       'http://127.0.0.1:9099',
     ]);
   });
+
+  it("let Shopify's product images in, from its CDN and the store", () => {
+    expect(
+      extraCspSources({ COMMERCE_BACKEND: 'shopify', SHOPIFY_STORE_DOMAIN: 'cards.myshopify.com' }),
+    ).toEqual({ connect: [], img: ['https://cdn.shopify.com', 'https://cards.myshopify.com'] });
+    expect(
+      extraCspSources({ COMMERCE_BACKEND: 'shopify', SHOPIFY_STORE_DOMAIN: 'http://127.0.0.1:8123' }).img,
+    ).toEqual(['https://cdn.shopify.com', 'http://127.0.0.1:8123']);
+  });
 });

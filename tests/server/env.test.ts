@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../../src/server/env.ts';
@@ -42,6 +43,13 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('serves from one worker per core unless WEB_WORKERS says how many', () => {
+    expect(parseEnv({}).webWorkers).toBe(Math.min(64, os.availableParallelism()));
+    expect(parseEnv({ WEB_WORKERS: '3' }).webWorkers).toBe(3);
+    for (const bad of ['0', 'many', '1.5', '65'])
+      expect(problemsOf({ WEB_WORKERS: bad })).toEqual(['WEB_WORKERS must be a whole number from 1 to 64']);
+  });
+
   it('reads numbers from text and builds the site URL from the port', () => {
     const env = parseEnv({ PORT: '8080', DATA_DIR: '/srv/shop' });
     expect(env.PORT).toBe(8080);
@@ -74,7 +82,7 @@ describe('parseEnv', () => {
 
   it('refuses an unknown backend with a clear message', () => {
     expect(problemsOf({ COMMERCE_BACKEND: 'magento' })).toEqual([
-      "COMMERCE_BACKEND: only 'local' is available so far",
+      "COMMERCE_BACKEND must be 'local' or 'shopify'",
     ]);
     expect(problemsOf({ AUTH_BACKEND: 'ldap' })).toEqual(['AUTH_BACKEND must be local or firebase']);
     expect(problemsOf({ MAIL_BACKEND: 'sendgrid' })).toEqual([
@@ -180,5 +188,58 @@ describe('parseEnv', () => {
     expect(problemsOf({ SITE_URL: 'shop.example.gr' })).toEqual([
       'SITE_URL must be a full URL such as https://shop.example.gr',
     ]);
+  });
+});
+
+describe('parseEnv with COMMERCE_BACKEND=shopify', () => {
+  const shopify = {
+    COMMERCE_BACKEND: 'shopify',
+    SHOPIFY_STORE_DOMAIN: 'card-vault.myshopify.com',
+    SHOPIFY_STOREFRONT_TOKEN: '0123456789abcdef0123456789abcdef',
+    SHOPIFY_ADMIN_TOKEN: 'shpat_0123456789abcdef0123456789abcdef',
+  };
+
+  it('takes the store, both tokens and the pinned API version by default', () => {
+    const env = parseEnv(shopify);
+    expect(env).toMatchObject({ ...shopify, SHOPIFY_API_VERSION: '2026-04' });
+    expect(parseEnv({ ...shopify, SHOPIFY_API_VERSION: '2026-07' }).SHOPIFY_API_VERSION).toBe('2026-07');
+  });
+
+  it('lists every missing setting at once, with the other problems', () => {
+    expect(problemsOf({ COMMERCE_BACKEND: 'shopify', PORT: 'abc' })).toEqual([
+      expect.stringMatching(/^PORT: /),
+      'SHOPIFY_STORE_DOMAIN: needed when COMMERCE_BACKEND=shopify',
+      'SHOPIFY_STOREFRONT_TOKEN: needed when COMMERCE_BACKEND=shopify',
+      'SHOPIFY_ADMIN_TOKEN: needed when COMMERCE_BACKEND=shopify',
+    ]);
+  });
+
+  it('refuses a malformed domain, token, version or webhook secret, and an unknown backend', () => {
+    const problems = problemsOf({
+      ...shopify,
+      SHOPIFY_STORE_DOMAIN: 'https://card-vault.myshopify.com/admin',
+      SHOPIFY_ADMIN_TOKEN: 'short',
+      SHOPIFY_API_VERSION: '2025-04',
+      SHOPIFY_WEBHOOK_SECRET: 'tiny',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/SHOPIFY_STORE_DOMAIN must be the shop domain/);
+    expect(problems.join('\n')).toMatch(/SHOPIFY_API_VERSION must be one of 2026-04, 2026-07/);
+    expect(problemsOf({ COMMERCE_BACKEND: 'magento' })).toEqual([
+      "COMMERCE_BACKEND must be 'local' or 'shopify'",
+    ]);
+  });
+
+  it('accepts the local double over http on this machine only', () => {
+    expect(parseEnv({ ...shopify, SHOPIFY_STORE_DOMAIN: 'http://127.0.0.1:4610' }).SHOPIFY_STORE_DOMAIN).toBe(
+      'http://127.0.0.1:4610',
+    );
+    expect(problemsOf({ ...shopify, SHOPIFY_STORE_DOMAIN: 'http://shop.example.gr' })).toHaveLength(1);
+  });
+
+  it('never names a token in its messages', () => {
+    const secret = 'shpat_with spaces that is wrong';
+    const problems = problemsOf({ ...shopify, SHOPIFY_ADMIN_TOKEN: secret });
+    expect(problems.join('\n')).not.toContain(secret);
   });
 });

@@ -198,7 +198,7 @@ export function createShopifyCarts(storefront: ShopifyClient): CartPort {
       return cart ? reconcile(cart) : null;
     },
 
-    async addCartLines(cartId, lines) {
+    async addCartLines(cartId, lines, { newCart = true } = {}) {
       const wanted: CartLineInput[] = lines.map((line) => {
         const parsed = cartLineInputSchema.safeParse(line);
         if (!parsed.success) throw new AppError('invalid', 'Μη έγκυρο προϊόν ή ποσότητα (1 έως 1000).');
@@ -207,6 +207,7 @@ export function createShopifyCarts(storefront: ShopifyClient): CartPort {
       if (wanted.length === 0 || wanted.length > 50)
         throw new AppError('invalid', 'Μη έγκυρα στοιχεία καλαθιού.');
       const existing = isShopifyCartId(cartId) ? await readCart(cartId) : null;
+      if (!existing && !newCart) throw new AppError('not_found', CART_NOT_FOUND, { cart: 'missing' });
       const titles = new Map<string, string>();
       const adding = new Map<string, number>();
       for (const line of wanted) {

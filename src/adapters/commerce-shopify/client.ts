@@ -31,12 +31,22 @@ type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; re
 type Cost = { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus };
 type WireError = { message?: string; extensions?: { code?: string } };
 
+export type RequestOptions = {
+  /**
+   * false for a mutation that must not run twice (productCreate, appending media): it is repeated
+   * only after an answer that says it did not run (429, THROTTLED), never after a 5xx, a timeout
+   * or a dropped connection, whose outcome is unknown. Default true.
+   */
+  repeatable?: boolean;
+};
+
 export type ShopifyClient = {
-  request<T>(document: string, variables?: Record<string, unknown>): Promise<T>;
+  request<T>(document: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
   /** The raw answer for the proxies: data and errors as Shopify sent them, after the same retries. */
   raw(
     document: string,
     variables?: Record<string, unknown>,
+    options?: RequestOptions,
   ): Promise<{ data: unknown; errors?: unknown; extensions?: unknown }>;
 };
 
@@ -102,9 +112,15 @@ export function createShopifyClient(
     if (wait > 0) await sleep(Math.min(wait, maxWaitMs));
   }
 
-  async function raw(document: string, variables: Record<string, unknown> = {}) {
+  async function raw(
+    document: string,
+    variables: Record<string, unknown> = {},
+    { repeatable = true }: RequestOptions = {},
+  ) {
     for (let attempt = 1; ; attempt += 1) {
       const last = attempt >= maxAttempts;
+      // Only for repeatable requests: a retry after an unknown outcome could apply a change twice.
+      const lastUnknown = last || !repeatable;
       await paceForBucket();
       let answer: Awaited<ReturnType<GraphQLClient['rawRequest']>>;
       try {
@@ -117,7 +133,7 @@ export function createShopifyClient(
             await sleep(Math.min(wait, maxWaitMs));
             continue;
           }
-          if (status >= 500 && !last) {
+          if (status >= 500 && !lastUnknown) {
             await sleep(backoff(attempt));
             continue;
           }
@@ -129,7 +145,7 @@ export function createShopifyClient(
           throw new AppError('unavailable', 'Το Shopify δεν απαντά. Δοκιμάστε ξανά σε λίγο.');
         }
         // A dropped connection or a timeout: worth another try.
-        if (!last) {
+        if (!lastUnknown) {
           await sleep(backoff(attempt));
           continue;
         }
@@ -152,8 +168,12 @@ export function createShopifyClient(
 
   return {
     raw,
-    async request<T>(document: string, variables: Record<string, unknown> = {}): Promise<T> {
-      const answer = await raw(document, variables);
+    async request<T>(
+      document: string,
+      variables: Record<string, unknown> = {},
+      options: RequestOptions = {},
+    ): Promise<T> {
+      const answer = await raw(document, variables, options);
       const errors = (answer.errors ?? []) as WireError[];
       if (errors.length > 0) {
         // The spec: GraphQL errors are joined with commas and thrown.

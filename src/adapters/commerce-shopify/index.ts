@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { compareForSort, matchesCatalogQuery } from '../../domain/catalog-query.ts';
-import type { CatalogPage, CatalogQuery, CommercePort, Product } from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
+import {
+  type CatalogPage,
+  type CatalogQuery,
+  type CommercePort,
+  type Product,
+  parseProductInput,
+} from '../../ports/commerce.ts';
+import { AppError, isAppError } from '../../ports/errors.ts';
 import { storefrontSearch, storefrontSort } from './catalog-search.ts';
 import type { ShopifyClient } from './client.ts';
 import { STOREFRONT_NODE, STOREFRONT_PRODUCTS } from './documents/storefront.ts';
+import { type CatalogVersion, createShopifyProductWrites } from './product-writes.ts';
 import { pageInfoSchema, parseWire, reshapeStorefrontProduct, storefrontProductSchema } from './reshape.ts';
 
 /** The storefront page size (spec section 9). */
@@ -30,17 +37,29 @@ const nodeAnswer = z.object({
 
 const SHOPIFY_PRODUCT_ID = /^gid:\/\/shopify\/(Product|ProductVariant)\/\d{1,20}$/;
 
-/** The catalogue's change counter, kept by the shop (Shopify has none to read). */
-export type CatalogVersion = { get(): Promise<number>; bump(): Promise<void> };
+export type { CatalogVersion } from './product-writes.ts';
 
 export type ShopifyCommerceDeps = {
   storefront: ShopifyClient;
   admin: ShopifyClient;
   catalogVersion: CatalogVersion;
+  /** The sales channels products are published to (DEFAULT_SALES_CHANNELS unless configured). */
+  salesChannels?: readonly string[];
 };
 
 /** The catalogue on Shopify: reads through the Storefront API; admin writes through the Admin API. */
-export function createShopifyCommerce({ storefront, catalogVersion }: ShopifyCommerceDeps): CommercePort {
+export function createShopifyCommerce({
+  storefront,
+  admin,
+  catalogVersion,
+  salesChannels,
+}: ShopifyCommerceDeps): CommercePort {
+  const writes = createShopifyProductWrites({
+    admin,
+    catalogVersion,
+    ...(salesChannels ? { salesChannels } : {}),
+  });
+
   /** Every product matching `query`, paged 250 at a time with cursors until Shopify says there is no more. */
   async function readAll(
     variables: { query?: string | undefined; sortKey: string; reverse: boolean },
@@ -77,10 +96,6 @@ export function createShopifyCommerce({ storefront, catalogVersion }: ShopifyCom
     };
   }
 
-  const notYet = async (): Promise<never> => {
-    throw new AppError('unavailable', 'Οι αλλαγές προϊόντων στο Shopify δεν είναι ακόμη διαθέσιμες.');
-  };
-
   return {
     searchProducts,
 
@@ -98,11 +113,35 @@ export function createShopifyCommerce({ storefront, catalogVersion }: ShopifyCom
       return null;
     },
 
-    // Admin writes (issue 9, step 6) are not built yet; the container does not offer Shopify until they are.
-    createProduct: notYet,
-    updateProduct: notYet,
-    deleteProduct: notYet,
+    createProduct: writes.createProduct,
+    updateProduct: writes.updateProduct,
+    deleteProduct: writes.deleteProduct,
 
     version: () => catalogVersion.get(),
+
+    async importProducts(items, onProgress) {
+      // Bad input writes nothing: every item is checked before the first write.
+      for (const item of items) parseProductInput(item.input);
+      // One product at a time through the Admin flow; progress after each. A failure stops here:
+      // the rows done are in the store, so the same file run again skips them and goes on.
+      let created = 0;
+      let updated = 0;
+      for (const [index, item] of items.entries()) {
+        try {
+          if (item.id === null) await writes.createProduct(item.input);
+          else await writes.updateProduct(item.id, item.input);
+        } catch (error) {
+          const detail = error instanceof Error ? error.message : String(error);
+          throw new AppError(
+            isAppError(error) ? error.kind : 'unavailable',
+            `Η εισαγωγή σταμάτησε στο προϊόν ${index + 1} από ${items.length} (${item.input.title}): ${detail}. Τα ${index} πρώτα αποθηκεύτηκαν· εισαγάγετε ξανά το ίδιο αρχείο για να συνεχίσει.`,
+          );
+        }
+        if (item.id === null) created += 1;
+        else updated += 1;
+        onProgress(index + 1);
+      }
+      return { created, updated };
+    },
   };
 }

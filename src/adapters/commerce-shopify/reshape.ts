@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { amountToCents } from '../../domain/money.ts';
-import type { Product } from '../../ports/commerce.ts';
+import type { Product, ProductImage } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
+import { metafieldsToFacts } from './card-metafields.ts';
 
 /**
  * Shopify's wire shapes (edges/node, MoneyV2, gids) checked with zod and turned into the ports'
@@ -9,9 +10,42 @@ import { AppError } from '../../ports/errors.ts';
  */
 const connection = <T extends z.ZodType>(node: T) => z.object({ edges: z.array(z.object({ node })) });
 const money = z.object({ amount: z.string(), currencyCode: z.string() });
+/** A product medium; only images (MediaImage) whose file Shopify has processed carry an image. */
+const mediaNode = z.object({
+  __typename: z.string(),
+  id: z.string().optional(),
+  alt: z.string().nullable().optional(),
+  image: z
+    .object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() })
+    .nullable()
+    .optional(),
+});
+type MediaNode = z.infer<typeof mediaNode>;
+
+/** The product's images in order: processed MediaImages only (videos and files in processing are skipped). */
+function reshapeMedia(edges: ReadonlyArray<{ node: MediaNode }>, title: string): ProductImage[] {
+  return edges.flatMap(({ node }) =>
+    node.__typename === 'MediaImage' && node.id && node.image
+      ? [
+          {
+            id: node.id,
+            url: node.image.url,
+            alt: node.alt || title,
+            width: node.image.width && node.image.width > 0 ? node.image.width : null,
+            height: node.image.height && node.image.height > 0 ? node.image.height : null,
+          },
+        ]
+      : [],
+  );
+}
+
+const metafield = z.object({ key: z.string(), value: z.string() });
 
 export const storefrontProductSchema = z.object({
   id: z.string(),
+  handle: z.string(),
+  /** The card-fact metafields asked for by identifier; null where a product has none. */
+  metafields: z.array(metafield.nullable()),
   title: z.string(),
   description: z.string(),
   descriptionHtml: z.string(),
@@ -19,15 +53,7 @@ export const storefrontProductSchema = z.object({
   productType: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  images: connection(
-    z.object({
-      id: z.string().nullable(),
-      url: z.string(),
-      altText: z.string().nullable(),
-      width: z.number().nullable(),
-      height: z.number().nullable(),
-    }),
-  ),
+  media: connection(mediaNode),
   variants: connection(
     z.object({
       id: z.string(),
@@ -81,28 +107,84 @@ export function stockOf(variant: {
     : null;
 }
 
-export function reshapeStorefrontProduct(node: StorefrontProduct): Product {
-  const variant = node.variants.edges[0]?.node;
+/** The fields both APIs read alike: the product's own text, tags (team first) and images. */
+type ProductNode = Pick<
+  StorefrontProduct,
+  | 'id'
+  | 'handle'
+  | 'title'
+  | 'description'
+  | 'descriptionHtml'
+  | 'tags'
+  | 'productType'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'media'
+>;
+function productFields(node: ProductNode) {
   return {
     id: node.id,
+    handle: node.handle,
     title: node.title,
     description: node.description,
     descriptionHtml: node.descriptionHtml,
     tags: orderTags(node.tags),
     productType: node.productType,
-    images: node.images.edges.map(({ node: image }, index) => ({
-      id: image.id ?? `${node.id}/image/${index}`,
-      url: image.url,
-      alt: image.altText || node.title,
-      width: image.width && image.width > 0 ? image.width : null,
-      height: image.height && image.height > 0 ? image.height : null,
-    })),
+    images: reshapeMedia(node.media.edges, node.title),
+    createdAt: node.createdAt,
+    updatedAt: node.updatedAt,
+  };
+}
+
+export function reshapeStorefrontProduct(node: StorefrontProduct): Product {
+  const variant = node.variants.edges[0]?.node;
+  return {
+    ...productFields(node),
+    facts: metafieldsToFacts(node.metafields),
     variantId: variant?.id ?? '',
     // The Storefront API does not expose inventory items; the Admin reads fill this in.
     inventoryItemId: '',
     priceCents: variant ? moneyToCents(variant.price) : null,
     available: variant ? stockOf(variant) : null,
-    createdAt: node.createdAt,
-    updatedAt: node.updatedAt,
+  };
+}
+
+export const adminProductSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  metafields: connection(metafield),
+  title: z.string(),
+  description: z.string(),
+  descriptionHtml: z.string(),
+  tags: z.array(z.string()),
+  productType: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  media: connection(mediaNode),
+  variants: connection(
+    z.object({
+      id: z.string(),
+      /** Money: a decimal string in the shop's currency (the shop sells in EUR). */
+      price: z.string(),
+      inventoryPolicy: z.string(),
+      inventoryQuantity: z.number().nullable(),
+      inventoryItem: z.object({ id: z.string(), tracked: z.boolean() }),
+    }),
+  ),
+});
+export type AdminWireProduct = z.infer<typeof adminProductSchema>;
+
+/** A product as the Admin API reads it: the same port shape, with the inventory item id filled in. */
+export function reshapeAdminProduct(node: AdminWireProduct): Product {
+  const variant = node.variants.edges[0]?.node;
+  const limited = variant?.inventoryItem.tracked && variant.inventoryPolicy === 'DENY';
+  return {
+    ...productFields(node),
+    facts: metafieldsToFacts(node.metafields.edges.map((edge) => edge.node)),
+    variantId: variant?.id ?? '',
+    inventoryItemId: variant?.inventoryItem.id ?? '',
+    priceCents: variant ? amountToCents(variant.price) : null,
+    available: limited ? Math.max(0, variant.inventoryQuantity ?? 0) : null,
   };
 }

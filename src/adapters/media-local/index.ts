@@ -2,27 +2,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { type ImageKind, MAX_UPLOAD_BYTES, sanitizeBaseName, sniffImage } from '../../domain/image-files.ts';
 import { isImageWidth } from '../../domain/responsive-image.ts';
-import { AppError } from '../../ports/errors.ts';
 import type { MediaFile, MediaPort } from '../../ports/media.ts';
 import { log } from '../../server/log.ts';
+import { encodeImage } from '../images/encode-image.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { toGid } from '../sqlite/ids.ts';
 
-const MAX_EDGE = 1600;
-const OUTPUT: Record<ImageKind, { extension: string; contentType: string }> = {
-  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
-  png: { extension: 'png', contentType: 'image/png' },
-  webp: { extension: 'webp', contentType: 'image/webp' },
-  gif: { extension: 'png', contentType: 'image/png' },
-  avif: { extension: 'webp', contentType: 'image/webp' },
-};
 const NAME_PATTERN = /^[0-9]{13}-[a-z0-9]{6}-[A-Za-z0-9_-]{1,60}\.(jpg|png|webp)$/;
 const VARIANT_QUALITY = 78;
 
 /**
- * Image files under <data>/media: checked by content, re-encoded by sharp, stored under generated names.
+ * Image files under <data>/media: checked by content and re-encoded (../images/encode-image.ts), stored
+ * under generated names.
  * Resized variants are rendered on first request and cached as <data>/media/w<width>/<name>.webp.
  */
 export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
@@ -68,29 +60,8 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
 
   return {
     async store(bytes, originalName) {
-      if (bytes.byteLength === 0 || bytes.byteLength > MAX_UPLOAD_BYTES) {
-        throw new AppError('invalid', 'Καμία έγκυρη εικόνα δεν ανέβηκε.');
-      }
-      const kind = sniffImage(bytes);
-      if (!kind) throw new AppError('invalid', 'Παρακαλώ επιλέξτε εικόνες (JPG, PNG κλπ).');
-      const output = OUTPUT[kind];
-      let encoded: { data: Buffer; info: { width: number; height: number } };
-      try {
-        // rotate() applies EXIF orientation; metadata (EXIF, GPS) is dropped by default.
-        const pipeline = sharp(bytes, { limitInputPixels: 50_000_000 })
-          .rotate()
-          .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
-        const formatted =
-          output.extension === 'jpg'
-            ? pipeline.jpeg({ quality: 82, progressive: true })
-            : output.extension === 'png'
-              ? pipeline.png({ compressionLevel: 9 })
-              : pipeline.webp({ quality: 82 });
-        encoded = await formatted.toBuffer({ resolveWithObject: true });
-      } catch {
-        throw new AppError('invalid', 'Παρακαλώ επιλέξτε εικόνες (JPG, PNG κλπ).');
-      }
-      const fileName = `${Date.now()}-${randomBytes(4).toString('hex').slice(0, 6)}-${sanitizeBaseName(originalName)}.${output.extension}`;
+      const encoded = await encodeImage(bytes, originalName);
+      const { fileName } = encoded;
       await fs.mkdir(folder, { recursive: true });
       const target = path.join(folder, fileName);
       await fs.writeFile(`${target}.tmp`, encoded.data);
@@ -100,9 +71,9 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
           .insertInto('media')
           .values({
             file_name: fileName,
-            content_type: output.contentType,
-            width: encoded.info.width,
-            height: encoded.info.height,
+            content_type: encoded.contentType,
+            width: encoded.width,
+            height: encoded.height,
             byte_size: encoded.data.byteLength,
             created_at: new Date().toISOString(),
           })
@@ -111,9 +82,9 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
         return {
           id: toGid('MediaImage', row.id),
           url: `/media/${fileName}`,
-          width: encoded.info.width,
-          height: encoded.info.height,
-          contentType: output.contentType,
+          width: encoded.width,
+          height: encoded.height,
+          contentType: encoded.contentType,
         };
       } catch (error) {
         await fs.rm(target, { force: true });

@@ -6,7 +6,9 @@ import type { Category } from '../../ports/documents.ts';
 import { type AdminProduct, listCategories } from '../../stores/admin-api.ts';
 import { signOut } from '../../stores/session.ts';
 import AccountSection from './AccountSection.tsx';
+import CatalogCsvSection from './CatalogCsvSection.tsx';
 import ErrorBoundary from './ErrorBoundary.tsx';
+import HostedOrdersSection from './HostedOrdersSection.tsx';
 import InboxSection from './InboxSection.tsx';
 import OrdersSection from './OrdersSection.tsx';
 import PlayersSection from './PlayersSection.tsx';
@@ -21,17 +23,22 @@ const CATEGORIES_TIMEOUT_MS = 3_000;
 const CATEGORIES_MISSING = 'Οι κατηγορίες δεν φορτώθηκαν. Ελέγξτε τη σύνδεση ή τα δεδομένα.';
 
 /** /admin-dashboard: only for a signed-in admin, and any render error ends in the spec's message. */
-export default function AdminDashboard() {
+export default function AdminDashboard({ ordersProvider = null }: DashboardOptions) {
   return (
     <ProtectedRoute>
       {(user) => (
         <ErrorBoundary>
-          <Dashboard user={user} />
+          <Dashboard user={user} ordersProvider={ordersProvider} />
         </ErrorBoundary>
       )}
     </ProtectedRoute>
   );
 }
+
+type DashboardOptions = {
+  /** Who takes the orders when a hosted checkout does (Shopify); null when the shop does. */
+  ordersProvider?: string | null;
+};
 
 /** The category documents for the team dropdowns; an empty answer counts as none arriving. */
 function useCategories() {
@@ -71,7 +78,7 @@ function useCategories() {
 const outlineButton =
   'min-h-11 rounded-full border border-line px-5 font-semibold hover:bg-mist disabled:opacity-50';
 
-function Dashboard({ user }: { user: AdminUser }) {
+function Dashboard({ user, ordersProvider }: { user: AdminUser; ordersProvider: string | null }) {
   const { categories, error: categoriesError, reload: reloadCategories } = useCategories();
   const [sport, setSport] = useState<Sport | null>(null);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
@@ -176,7 +183,8 @@ function Dashboard({ user }: { user: AdminUser }) {
       </section>
 
       <PlayersSection categories={categories} onChanged={reloadCategories} />
-      <OrdersSection />
+      <CatalogCsvSection />
+      {ordersProvider ? <HostedOrdersSection provider={ordersProvider} /> : <OrdersSection />}
       <InboxSection />
       <AccountSection onSuccess={showSuccess} />
       <SuccessBanner success={success} onDone={clearSuccess} />

@@ -51,11 +51,16 @@ export default function ImagePicker({ inputId, items, setItems, error }: Props) 
   const held = useRef(items.length);
   held.current = items.length;
   const uploads = useRef(new Map<string, AbortController>());
+  // Previews still on screen: a backend that shows an upload only once it is on a product (Shopify)
+  // answers no URL, so the browser's own preview stays until the form goes away.
+  const previews = useRef(new Set<string>());
 
   useEffect(() => {
     const running = uploads.current;
+    const shown = previews.current;
     return () => {
       for (const controller of running.values()) controller.abort();
+      for (const url of shown) URL.revokeObjectURL(url);
     };
   }, []);
 
@@ -85,7 +90,12 @@ export default function ImagePicker({ inputId, items, setItems, error }: Props) 
       preview = URL.createObjectURL(compressed);
       update(key, { status: 'uploading', url: preview });
       const media = await uploadImage(compressed, (progress) => update(key, { progress }), controller.signal);
-      update(key, { status: 'ready', url: media.url, mediaId: media.id, progress: 1 });
+      const shown = media.url || preview;
+      if (!media.url) {
+        previews.current.add(preview);
+        preview = ''; // kept, not revoked below
+      }
+      update(key, { status: 'ready', url: shown, mediaId: media.id, progress: 1 });
     } catch (failure) {
       setItems((current) => current.filter((item) => item.key !== key));
       if (!controller.signal.aborted)
@@ -254,7 +264,8 @@ function SortableImage({
         {item.url ? (
           <img
             src={item.url}
-            alt={`Εικόνα ${number}`}
+            // A new upload is named by its file, so the owner can tell which picture is which.
+            alt={item.key.startsWith('upload-') ? `Εικόνα ${number} (${item.name})` : `Εικόνα ${number}`}
             draggable={false}
             className="size-full object-contain"
           />

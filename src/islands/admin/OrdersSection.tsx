@@ -11,6 +11,7 @@ import { DELIVERY_LABELS, PAYMENT_LABELS } from '../../domain/checkout-form.ts';
 import { formatEuro } from '../../domain/money.ts';
 import { ORDER_TRANSITIONS, type Order, type OrderList, type OrderStatus } from '../../ports/commerce.ts';
 import { getOrder, listOrders, setOrderStatus } from '../../stores/admin-api.ts';
+import OrdersShell from './OrdersShell.tsx';
 
 type Filter = OrderStatus | 'all';
 const STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
@@ -77,99 +78,81 @@ export default function OrdersSection() {
   };
 
   return (
-    <section aria-labelledby="orders-heading" className="rounded-card border border-line shadow-card">
-      <h2 id="orders-heading">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="orders-panel"
-          onClick={() => setOpen(!open)}
-          className="flex min-h-12 w-full items-center justify-between gap-3 rounded-card px-4 text-left text-lg font-bold hover:bg-mist"
-        >
-          Παραγγελίες
-          <span aria-hidden="true" className={`transition-transform ${open ? 'rotate-90' : ''}`}>
-            ›
-          </span>
-        </button>
-      </h2>
-      {open && (
-        <div id="orders-panel" className="grid gap-4 border-t border-line p-4">
-          {selected ? (
-            <OrderDetail order={selected} onBack={() => setSelected(null)} onChanged={changed} />
-          ) : (
-            <>
-              <label className="grid gap-1 text-sm font-semibold sm:w-64">
-                Κατάσταση
-                <select
-                  value={filter}
-                  onChange={(event) => setFilter(event.target.value as Filter)}
-                  className="min-h-11 rounded-md border border-line bg-paper px-3 font-normal"
-                >
-                  <option value="all">Όλες</option>
-                  {STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {ORDER_STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {error && (
-                <p role="alert" className="font-semibold text-danger">
-                  {error}
-                </p>
-              )}
-              {!list && loading && <p className="text-muted">Φόρτωση...</p>}
-              {list && list.total === 0 && <p className="text-muted">Δεν βρέθηκαν παραγγελίες.</p>}
-              {list && list.orders.length > 0 && (
-                <ul aria-label="Λίστα παραγγελιών" aria-busy={loading} className="grid gap-2">
-                  {list.orders.map((order) => (
-                    <li key={order.id} data-testid="order-row">
-                      <button
-                        type="button"
-                        onClick={() => setSelected(order)}
-                        aria-label={`Παραγγελία ${order.number}, ${ORDER_STATUS_LABELS[order.status]}`}
-                        className="grid w-full gap-1 rounded-md border border-line p-3 text-left hover:bg-mist sm:grid-cols-[8rem_1fr_auto_7rem] sm:items-center sm:gap-3"
-                      >
-                        <span className="font-bold">{order.number}</span>
-                        <span className="min-w-0">
-                          <span className="block truncate">{order.customer.name}</span>
-                          <span className="block text-sm text-muted">{formatDateTime(order.createdAt)}</span>
-                        </span>
-                        <span className="font-semibold tabular-nums">{formatEuro(order.totalCents)}</span>
-                        <StatusBadge status={order.status} />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {list && list.pageCount > 1 && (
-                <nav aria-label="Σελίδες παραγγελιών" className="flex items-center justify-between gap-2">
-                  <button
-                    type="button"
-                    className={button}
-                    disabled={!hasPrevious(page) || loading}
-                    onClick={() => void load(filter, page - 1)}
-                  >
-                    Προηγούμενη
-                  </button>
-                  <span className="text-sm text-muted">
-                    Σελίδα {page} από {list.pageCount}
-                  </span>
-                  <button
-                    type="button"
-                    className={button}
-                    disabled={!hasNext(page, list.pageCount) || loading}
-                    onClick={() => void load(filter, page + 1)}
-                  >
-                    Επόμενη
-                  </button>
-                </nav>
-              )}
-            </>
+    <OrdersShell open={open} onToggle={() => setOpen(!open)}>
+      {selected ? (
+        <OrderDetail order={selected} onBack={() => setSelected(null)} onChanged={changed} />
+      ) : (
+        <>
+          <label className="grid gap-1 text-sm font-semibold sm:w-64">
+            Κατάσταση
+            <select
+              value={filter}
+              onChange={(event) => setFilter(event.target.value as Filter)}
+              className="min-h-11 rounded-md border border-line bg-paper px-3 font-normal"
+            >
+              <option value="all">Όλες</option>
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {ORDER_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {error && (
+            <p role="alert" className="font-semibold text-danger">
+              {error}
+            </p>
           )}
-        </div>
+          {!list && loading && <p className="text-muted">Φόρτωση...</p>}
+          {list && list.total === 0 && <p className="text-muted">Δεν βρέθηκαν παραγγελίες.</p>}
+          {list && list.orders.length > 0 && (
+            <ul aria-label="Λίστα παραγγελιών" aria-busy={loading} className="grid gap-2">
+              {list.orders.map((order) => (
+                <li key={order.id} data-testid="order-row">
+                  <button
+                    type="button"
+                    onClick={() => setSelected(order)}
+                    aria-label={`Παραγγελία ${order.number}, ${ORDER_STATUS_LABELS[order.status]}`}
+                    className="grid w-full gap-1 rounded-md border border-line p-3 text-left hover:bg-mist sm:grid-cols-[8rem_1fr_auto_7rem] sm:items-center sm:gap-3"
+                  >
+                    <span className="font-bold">{order.number}</span>
+                    <span className="min-w-0">
+                      <span className="block truncate">{order.customer.name}</span>
+                      <span className="block text-sm text-muted">{formatDateTime(order.createdAt)}</span>
+                    </span>
+                    <span className="font-semibold tabular-nums">{formatEuro(order.totalCents)}</span>
+                    <StatusBadge status={order.status} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list && list.pageCount > 1 && (
+            <nav aria-label="Σελίδες παραγγελιών" className="flex items-center justify-between gap-2">
+              <button
+                type="button"
+                className={button}
+                disabled={!hasPrevious(page) || loading}
+                onClick={() => void load(filter, page - 1)}
+              >
+                Προηγούμενη
+              </button>
+              <span className="text-sm text-muted">
+                Σελίδα {page} από {list.pageCount}
+              </span>
+              <button
+                type="button"
+                className={button}
+                disabled={!hasNext(page, list.pageCount) || loading}
+                onClick={() => void load(filter, page + 1)}
+              >
+                Επόμενη
+              </button>
+            </nav>
+          )}
+        </>
       )}
-    </section>
+    </OrdersShell>
   );
 }
 

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { checkoutFormSchema } from '../../domain/checkout-form.ts';
 import { AppError } from '../../ports/errors.ts';
 import { clearCartCookie, readCartId } from '../../server/cart-cookie.ts';
+import { requireEmbeddedCheckout } from '../../server/checkout.ts';
 import { readJson, toResponse } from '../../server/http.ts';
 import { placeOrder } from '../../server/place-order.ts';
 import { enforceLimit, RATE_LIMITS } from '../../server/rate-limit.ts';
@@ -15,6 +16,7 @@ const ORDER_LIMIT =
 export const POST: APIRoute = ({ request, cookies, locals, clientAddress }) =>
   toResponse(
     async () => {
+      requireEmbeddedCheckout(locals.container);
       const form = await readJson(request, checkoutFormSchema, 16 * 1024);
       const cartId = readCartId(cookies);
       if (!cartId) throw new AppError('not_found', 'Το καλάθι δεν βρέθηκε ή έχει ήδη ολοκληρωθεί.');

@@ -92,6 +92,36 @@ for (const { api, module, schema } of apis) {
   });
 }
 
+/** Mutation fields whose description says an idempotency key is required from a version on. */
+function fieldsNeedingIdempotency(schema: GraphQLSchema): Set<string> {
+  const fields = schema.getMutationType()?.getFields() ?? {};
+  return new Set(
+    Object.values(fields)
+      .filter((field) => /idempotency key is required/i.test(field.description ?? ''))
+      .map((field) => field.name),
+  );
+}
+
+describe('mutations that Shopify runs only with an idempotency key', () => {
+  for (const version of SHOPIFY_API_VERSIONS) {
+    it(`carry @idempotent(key:) wherever ${version} requires it`, () => {
+      const required = fieldsNeedingIdempotency(adminSchema(version).schema);
+      // The description is the only machine-readable trace of the rule; an empty set would hide it.
+      expect(required).toContain('inventoryAdjustQuantities');
+      const missing: string[] = [];
+      for (const [name, text] of documents(admin)) {
+        visit(parse(text), {
+          Field(node) {
+            const keyed = node.directives?.some((directive) => directive.name.value === 'idempotent');
+            if (required.has(node.name.value) && !keyed) missing.push(`${name}: ${node.name.value}`);
+          },
+        });
+      }
+      expect(missing).toEqual([]);
+    });
+  }
+});
+
 describe('forms the spec names that the pinned version no longer accepts', () => {
   const pinnedAdmin = () => adminSchema(DEFAULT_SHOPIFY_API_VERSION).schema;
   const pinnedStorefront = () => storefrontSchema(DEFAULT_SHOPIFY_API_VERSION).schema;

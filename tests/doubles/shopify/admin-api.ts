@@ -1,4 +1,5 @@
 import { connection } from './connection.ts';
+import { applyMetafields, type DoubleDefinition, type MetafieldInput } from './metafields.ts';
 import { matches, parseSearch } from './search-syntax.ts';
 import {
   centsToDecimal,
@@ -37,12 +38,14 @@ const ADJUST_REASONS = new Set([
 type MediaInput = { mediaContentType?: string; originalSource?: string; alt?: string };
 type ProductFields = {
   id?: string;
+  handle?: string;
   title?: string;
   descriptionHtml?: string;
   tags?: string[];
   productType?: string;
   vendor?: string;
   status?: DoubleProduct['status'];
+  metafields?: MetafieldInput[];
 };
 
 /** The Admin API's root fields over the store: products, publishing, inventory, media, orders. */
@@ -54,7 +57,7 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       __typename: 'Product',
       id: gid('Product', product.id),
       legacyResourceId: String(product.id),
-      handle: `product-${product.id}`,
+      handle: product.handle,
       title: product.title,
       description: store.descriptionText(product),
       descriptionHtml: product.descriptionHtml,
@@ -65,6 +68,24 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       createdAt: product.createdAt,
       updatedAt: product.updatedAt,
       totalInventory: store.available(product) ?? 0,
+      metafields: (args: Args) => {
+        const keys = args.keys as string[] | undefined;
+        const wanted = [...product.metafields.values()].filter(
+          (metafield) =>
+            (args.namespace === undefined ||
+              args.namespace === null ||
+              metafield.namespace === args.namespace) &&
+            (!keys || keys.includes(`${metafield.namespace}.${metafield.key}`)),
+        );
+        return connection(wanted, args, (metafield) => ({
+          __typename: 'Metafield',
+          id: gid('Metafield', metafield.id),
+          namespace: metafield.namespace,
+          key: metafield.key,
+          type: metafield.type,
+          value: metafield.value,
+        }));
+      },
       media: (args: Args) =>
         connection(product.media, args, (media) => ({
           __typename: 'MediaImage',
@@ -167,6 +188,7 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
 
   function applyFields(product: DoubleProduct, fields: ProductFields) {
     if (fields.title !== undefined) product.title = fields.title.trim();
+    if (fields.handle !== undefined) product.handle = fields.handle;
     if (fields.descriptionHtml !== undefined) product.descriptionHtml = fields.descriptionHtml;
     if (fields.tags !== undefined) product.tags = normaliseTags(fields.tags);
     if (fields.productType !== undefined) product.productType = fields.productType;
@@ -174,6 +196,17 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
     if (fields.status !== undefined) product.status = fields.status;
     product.updatedAt = store.now();
   }
+
+  const definitionView = (definition: DoubleDefinition) => ({
+    __typename: 'MetafieldDefinition',
+    id: gid('MetafieldDefinition', definition.id),
+    name: definition.name,
+    namespace: definition.namespace,
+    key: definition.key,
+    ownerType: definition.ownerType,
+    type: { __typename: 'MetafieldDefinitionType', name: definition.type },
+    access: { __typename: 'MetafieldAccess', storefront: definition.storefront },
+  });
 
   const productOf = (id: unknown) => store.products.get(gidNumber('Product', id) ?? -1);
   const notFound = (field: string[], what = 'Product') => ({ field, message: `${what} does not exist` });
@@ -232,6 +265,12 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       if (!fields.title?.trim())
         return { product: null, userErrors: [{ field: ['title'], message: "Title can't be blank" }] };
       const product = store.createProduct({ ...fields, title: fields.title.trim() });
+      const metafieldErrors = applyMetafields(store, product, fields.metafields ?? []);
+      if (metafieldErrors.length > 0) {
+        // Shopify refuses the whole product when a metafield is invalid.
+        store.products.delete(product.id);
+        return { product: null, userErrors: metafieldErrors };
+      }
       const userErrors: UserError[] = [];
       attachMedia(product, (args.media ?? []) as MediaInput[], userErrors);
       return { product: productView(product), userErrors };
@@ -243,11 +282,82 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       if (!product) return { product: null, userErrors: [notFound(['id'])] };
       if (fields.title !== undefined && !fields.title.trim())
         return { product: null, userErrors: [{ field: ['title'], message: "Title can't be blank" }] };
+      const metafieldErrors = applyMetafields(store, product, fields.metafields ?? []);
+      if (metafieldErrors.length > 0) return { product: null, userErrors: metafieldErrors };
       applyFields(product, fields);
       const userErrors: UserError[] = [];
       attachMedia(product, (args.media ?? []) as MediaInput[], userErrors);
       return { product: productView(product), userErrors };
     },
+
+    metafieldsDelete: (args: Args) => {
+      const identifiers = (args.metafields ?? []) as Array<{
+        ownerId?: string;
+        namespace?: string;
+        key?: string;
+      }>;
+      const deleted = identifiers.map((identifier) => {
+        const product = productOf(identifier.ownerId);
+        const id = `${identifier.namespace}.${identifier.key}`;
+        if (!product?.metafields.delete(id)) return null;
+        return { __typename: 'MetafieldIdentifier', ...identifier };
+      });
+      return { deletedMetafields: deleted, userErrors: [] };
+    },
+
+    metafieldDefinitionCreate: (args: Args) => {
+      const input = (args.definition ?? {}) as {
+        name?: string;
+        namespace?: string;
+        key?: string;
+        type?: string;
+        ownerType?: string;
+        access?: { storefront?: 'NONE' | 'PUBLIC_READ' };
+      };
+      const namespace = input.namespace ?? 'app';
+      const key = input.key ?? '';
+      if (store.definitionOf(namespace, key))
+        return {
+          createdDefinition: null,
+          userErrors: [
+            {
+              field: ['definition', 'key'],
+              message: "Key is in use for Product metafields on the '" + namespace + "' namespace.",
+              code: 'TAKEN',
+            },
+          ],
+        };
+      if (!/^[A-Za-z0-9_-]{2,64}$/.test(key))
+        return {
+          createdDefinition: null,
+          userErrors: [{ field: ['definition', 'key'], message: 'Key is invalid', code: 'INVALID' }],
+        };
+      const definition = {
+        id: store.nextId('MetafieldDefinition'),
+        name: input.name ?? key,
+        namespace,
+        key,
+        type: input.type ?? '',
+        ownerType: input.ownerType ?? 'PRODUCT',
+        storefront: input.access?.storefront ?? 'NONE',
+      };
+      store.definitions.push(definition);
+      return { createdDefinition: definitionView(definition), userErrors: [] };
+    },
+
+    metafieldDefinitions: (args: Args) =>
+      connection(
+        store.definitions.filter(
+          (definition) =>
+            definition.ownerType === args.ownerType &&
+            (args.namespace === undefined ||
+              args.namespace === null ||
+              definition.namespace === args.namespace) &&
+            (args.key === undefined || args.key === null || definition.key === args.key),
+        ),
+        args,
+        definitionView,
+      ),
 
     productDelete: (args: Args) => {
       const id = (args.input as { id?: string } | undefined)?.id;
@@ -336,7 +446,12 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       const input = (args.input ?? {}) as {
         name?: string;
         reason?: string;
-        changes?: Array<{ delta: number; inventoryItemId: string; locationId: string }>;
+        changes?: Array<{
+          delta: number;
+          inventoryItemId: string;
+          locationId: string;
+          changeFromQuantity?: number | null;
+        }>;
       };
       const userErrors: UserError[] = [];
       if (input.name !== 'available' && input.name !== 'on_hand')
@@ -349,15 +464,30 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       const changes = (input.changes ?? []).map((change, index) => {
         const itemId = gidNumber('InventoryItem', change.inventoryItemId) ?? -1;
         const locationId = gidNumber('Location', change.locationId) ?? -1;
+        const current = store.levels.get(itemId)?.get(locationId);
+        const field = (name: string) => ['input', 'changes', String(index), name];
         if (!store.findByItem(itemId))
           userErrors.push({
-            field: ['input', 'changes', String(index), 'inventoryItemId'],
+            field: field('inventoryItemId'),
             message: 'The specified inventory item could not be found.',
           });
-        else if (!store.levels.get(itemId)?.has(locationId))
+        else if (current === undefined)
           userErrors.push({
-            field: ['input', 'changes', String(index), 'locationId'],
+            field: field('locationId'),
             message: 'The specified inventory item is not stocked at the location.',
+          });
+        // Mandatory since 2026-04: the quantity the caller expects (compare and swap), or an explicit null.
+        else if (!('changeFromQuantity' in change))
+          userErrors.push({
+            field: field('changeFromQuantity'),
+            message: 'changeFromQuantity is required: pass the expected quantity, or null to skip the check.',
+            code: 'INVALID_INPUT',
+          });
+        else if (change.changeFromQuantity !== null && change.changeFromQuantity !== current)
+          userErrors.push({
+            field: field('changeFromQuantity'),
+            message: 'The quantity has changed since it was read.',
+            code: 'CHANGE_FROM_QUANTITY_STALE',
           });
         return { itemId, locationId, delta: change.delta };
       });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ADMIN_INVENTORY_ADJUST,
   ADMIN_PRODUCT_CREATE,
   ADMIN_PRODUCTS,
 } from '../../../src/adapters/commerce-shopify/documents/admin.ts';
@@ -181,5 +182,49 @@ describe('the Shopify double', () => {
     });
     clock += 120; // 12 points at 100 per second: enough for one query of cost 10
     expect((await call('admin', ADMIN_PRODUCTS, { first: 1 })).body.errors).toBeUndefined();
+  });
+
+  it('refuses the inventory mutations without @idempotent(key:) from 2026-04, and applies a repeated key once', async () => {
+    const card = double.store.seedProduct({ title: 'Card', priceCents: 100, quantity: 2 });
+    const change = {
+      inventoryItemId: `gid://shopify/InventoryItem/${card.variant.item.id}`,
+      locationId: `gid://shopify/Location/${double.store.locations[0]?.id}`,
+      delta: 3,
+      changeFromQuantity: 2,
+    };
+    const input = { name: 'available', reason: 'correction', changes: [change] };
+    const bare = `mutation ($input: InventoryAdjustQuantitiesInput!) {
+      inventoryAdjustQuantities(input: $input) { userErrors { message } } }`;
+    const refused = await call('admin', bare, { input });
+    expect((refused.body.errors as Wire)[0].message).toMatch(/idempotency key is required/);
+    expect(double.store.available(card)).toBe(2);
+
+    const first = await call('admin', ADMIN_INVENTORY_ADJUST, { input, idempotencyKey: 'key-1' });
+    const again = await call('admin', ADMIN_INVENTORY_ADJUST, { input, idempotencyKey: 'key-1' });
+    expect(data(first).inventoryAdjustQuantities.userErrors).toEqual([]);
+    expect(again.body).toEqual(first.body);
+    expect(double.store.available(card)).toBe(5);
+  });
+
+  it('needs changeFromQuantity on every change, and refuses a stale one', async () => {
+    const card = double.store.seedProduct({ title: 'Card', priceCents: 100, quantity: 2 });
+    const change = {
+      inventoryItemId: `gid://shopify/InventoryItem/${card.variant.item.id}`,
+      locationId: `gid://shopify/Location/${double.store.locations[0]?.id}`,
+      delta: 1,
+    };
+    const adjust = async (extra: object, key: string) =>
+      data(
+        await call('admin', ADMIN_INVENTORY_ADJUST, {
+          input: { name: 'available', reason: 'correction', changes: [{ ...change, ...extra }] },
+          idempotencyKey: key,
+        }),
+      ).inventoryAdjustQuantities.userErrors.map((error: Wire) => error.message);
+    expect(await adjust({}, 'a')).toEqual([expect.stringMatching(/changeFromQuantity is required/)]);
+    expect(await adjust({ changeFromQuantity: 7 }, 'b')).toEqual([
+      'The quantity has changed since it was read.',
+    ]);
+    expect(await adjust({ changeFromQuantity: null }, 'c')).toEqual([]);
+    expect(double.store.available(card)).toBe(3);
   });
 });

@@ -9,6 +9,7 @@ import {
   Kind,
   type OperationDefinitionNode,
   parse,
+  type ValueNode,
   validate,
 } from 'graphql';
 import {
@@ -59,6 +60,8 @@ export type ShopifyDouble = {
   failNext(fault: Fault, times?: number): void;
   /** Empties the Admin cost bucket: the next Admin request is THROTTLED until it refills. */
   drainBucket(): void;
+  /** Puts a file on the double's CDN, as a finished upload; answers its URL. */
+  hostFile(name: string, bytes: Uint8Array, contentType: string): string;
   reset(): void;
   close(): Promise<void>;
 };
@@ -67,22 +70,26 @@ const BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
 const QUERY_COST = 10;
 const MAX_BODY = 25 * 1024 * 1024;
 
-export async function startShopifyDouble(
-  options: {
-    port?: number;
-    host?: string;
-    /** Milliseconds for the cost bucket's refill; tests pass their own so a slow machine cannot refill it. */
-    clock?: () => number;
-  } = {},
-): Promise<ShopifyDouble> {
+export type ShopifyDoubleOptions = {
+  port?: number;
+  host?: string;
+  /** Fixed tokens, for a double run as its own process; random ones by default. */
+  storefrontToken?: string;
+  adminToken?: string;
+  /** Milliseconds for the cost bucket's refill; tests pass their own so a slow machine cannot refill it. */
+  clock?: () => number;
+};
+
+export async function startShopifyDouble(options: ShopifyDoubleOptions = {}): Promise<ShopifyDouble> {
   const now = options.clock ?? Date.now;
   let store = new DoubleStore();
   const faults: Array<Fault & { times: number }> = [];
   const requests: RecordedRequest[] = [];
-  const storefrontToken = `sf_${randomBytes(12).toString('hex')}`;
-  const adminToken = `shpat_${randomBytes(16).toString('hex')}`;
+  const storefrontToken = options.storefrontToken ?? `sf_${randomBytes(12).toString('hex')}`;
+  const adminToken = options.adminToken ?? `shpat_${randomBytes(16).toString('hex')}`;
   let bucket = { available: BUCKET.maximumAvailable, at: now() };
   let baseUrl = '';
+  const idempotentAnswers = new Map<string, unknown>();
 
   function refill(): number {
     const at = now();
@@ -174,6 +181,23 @@ export async function startShopifyDouble(
       bucket.available -= QUERY_COST;
     }
 
+    // From 2026-04 Shopify refuses some mutations at run time without @idempotent(key:), and answers
+    // a repeated key with the first answer instead of applying the change again.
+    const keyed = api === 'admin' && operation ? idempotencyKeys(schema, operation, variables) : null;
+    if (keyed && 'missing' in keyed)
+      return send(res, 200, {
+        errors: [
+          {
+            message: `An idempotency key is required for ${keyed.missing}: add the @idempotent(key:) directive.`,
+            extensions: { code: 'BAD_REQUEST' },
+          },
+        ],
+        data: null,
+      });
+    const replayKey = keyed && 'keys' in keyed && keyed.keys.length > 0 ? keyed.keys.join('|') : null;
+    const replay = replayKey ? idempotentAnswers.get(replayKey) : undefined;
+    if (replay) return send(res, 200, replay);
+
     if (fault?.kind === 'userError' && operation) {
       return send(res, 200, { data: userErrorData(operation, fault.message ?? 'Something went wrong') });
     }
@@ -190,11 +214,13 @@ export async function startShopifyDouble(
             },
           }
         : undefined;
-    return send(res, 200, {
+    const answer = {
       ...(result.errors ? { errors: result.errors.map(toWireError) } : {}),
       data: result.data ?? null,
       ...(extensions ? { extensions } : {}),
-    });
+    };
+    if (replayKey) idempotentAnswers.set(replayKey, answer);
+    return send(res, 200, answer);
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -264,6 +290,19 @@ export async function startShopifyDouble(
       return;
     }
 
+    // The order in the Shopify admin, where the dashboard's order links lead.
+    const adminOrder = /^\/admin\/orders\/(\d{1,15})$/.exec(url.pathname);
+    if (adminOrder && req.method === 'GET') {
+      const order = store.orders.find((candidate) => candidate.id === Number(adminOrder[1]));
+      if (!order) return send(res, 404, { errors: 'Not Found' });
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><html lang="en"><title>Order ${order.name}</title><h1>Order ${order.name}</h1></html>`,
+        );
+      return;
+    }
+
     // Control, for a double run as its own process (the e2e setup): seed and fail on demand.
     if (url.pathname.startsWith('/__double/') && req.method === 'POST') {
       const input = body.length > 0 ? JSON.parse(body.toString('utf8')) : {};
@@ -304,8 +343,14 @@ export async function startShopifyDouble(
     drainBucket() {
       bucket = { available: 0, at: now() };
     },
+    hostFile(name, bytes, contentType) {
+      const upload = store.stageUpload(name, contentType, bytes.byteLength);
+      upload.file = { bytes: Buffer.from(bytes), contentType };
+      return `${baseUrl}/cdn/${upload.key}`;
+    },
     reset() {
       store = new DoubleStore();
+      idempotentAnswers.clear();
       faults.length = 0;
       requests.length = 0;
       bucket = { available: BUCKET.maximumAvailable, at: now() };
@@ -335,6 +380,47 @@ function toWireError(error: GraphQLError) {
       ...error.extensions,
     },
   };
+}
+
+const idempotentFields = new WeakMap<GraphQLSchema, Set<string>>();
+
+/** Mutation fields whose description in this version's schema says the idempotency key is required. */
+function requiringIdempotency(schema: GraphQLSchema): Set<string> {
+  let found = idempotentFields.get(schema);
+  if (!found) {
+    found = new Set(
+      Object.values(schema.getMutationType()?.getFields() ?? {})
+        .filter((field) => /idempotency key is required/i.test(field.description ?? ''))
+        .map((field) => field.name),
+    );
+    idempotentFields.set(schema, found);
+  }
+  return found;
+}
+
+/** The @idempotent keys of an operation's root fields, or the first field that needs one and has none. */
+function idempotencyKeys(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): { keys: string[] } | { missing: string } {
+  if (operation.operation !== 'mutation') return { keys: [] };
+  const required = requiringIdempotency(schema);
+  const keys: string[] = [];
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) continue;
+    const directive = selection.directives?.find((node) => node.name.value === 'idempotent');
+    const argument = directive?.arguments?.find((node) => node.name.value === 'key')?.value;
+    const key = argument ? literalOrVariable(argument, variables) : null;
+    if (typeof key === 'string' && key.trim() !== '') keys.push(`${selection.name.value}:${key}`);
+    else if (required.has(selection.name.value)) return { missing: selection.name.value };
+  }
+  return { keys };
+}
+
+function literalOrVariable(node: ValueNode, variables: Record<string, unknown>): unknown {
+  if (node.kind === Kind.VARIABLE) return variables[node.name.value];
+  return node.kind === Kind.STRING ? node.value : null;
 }
 
 /** A mutation's answer when it is told to fail: the payload's userErrors say so, the rest is null. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { htmlToText } from '../../../src/domain/text.ts';
+import type { DoubleDefinition, DoubleMetafield } from './metafields.ts';
 
 /**
  * The double's shop: what a Shopify store holds that the shop relies on, in memory. Ids grow per
@@ -17,6 +18,7 @@ export type DoubleMedia = {
 
 export type DoubleProduct = {
   id: number;
+  handle: string;
   title: string;
   descriptionHtml: string;
   tags: string[];
@@ -27,6 +29,8 @@ export type DoubleProduct = {
   updatedAt: string;
   media: DoubleMedia[];
   publicationIds: Set<number>;
+  /** 'namespace.key' -> metafield. */
+  metafields: Map<string, DoubleMetafield>;
   variant: {
     id: number;
     price: string;
@@ -75,6 +79,8 @@ export type SeedInput = {
   images?: Array<{ url: string; alt?: string; width?: number; height?: number }>;
   status?: DoubleProduct['status'];
   published?: boolean;
+  /** Metafields as a shop owner set them (the definitions are the caller's to add). */
+  metafields?: Array<{ namespace: string; key: string; type: string; value: string }>;
 };
 
 export const PUBLICATION_TITLES = ['Online Store', 'Point of Sale', 'React Storefront', 'Shop'] as const;
@@ -102,6 +108,7 @@ export class DoubleStore {
   orders: DoubleOrder[] = [];
   locations = [{ id: 71_001, name: 'Κατάστημα' }];
   publications = PUBLICATION_TITLES.map((title, index) => ({ id: 91_001 + index, title }));
+  definitions: DoubleDefinition[] = [];
   private next = new Map<string, number>();
   private clock = Date.parse('2026-01-01T09:00:00Z');
 
@@ -118,6 +125,12 @@ export class DoubleStore {
     return new Date(this.clock).toISOString();
   }
 
+  definitionOf(namespace: string, key: string): DoubleDefinition | undefined {
+    return this.definitions.find(
+      (definition) => definition.namespace === namespace && definition.key === key,
+    );
+  }
+
   storefrontPublicationId(): number {
     return this.publications.find((publication) => publication.title === STOREFRONT_PUBLICATION)?.id ?? 0;
   }
@@ -125,6 +138,7 @@ export class DoubleStore {
   // Products ----------------------------------------------------------------------------------
 
   createProduct(fields: {
+    handle?: string;
     title: string;
     descriptionHtml?: string;
     tags?: string[];
@@ -133,8 +147,10 @@ export class DoubleStore {
     status?: DoubleProduct['status'];
   }): DoubleProduct {
     const now = this.now();
+    const id = this.nextId('Product');
     const product: DoubleProduct = {
-      id: this.nextId('Product'),
+      id,
+      handle: fields.handle ?? `product-${id}`,
       title: fields.title,
       descriptionHtml: fields.descriptionHtml ?? '',
       tags: normaliseTags(fields.tags ?? []),
@@ -145,6 +161,7 @@ export class DoubleStore {
       updatedAt: now,
       media: [],
       publicationIds: new Set(),
+      metafields: new Map(),
       // Like Shopify, a new product has one default variant: price 0.00, stock not tracked.
       variant: {
         id: this.nextId('ProductVariant'),
@@ -179,6 +196,11 @@ export class DoubleStore {
       status: input.status ?? 'ACTIVE',
     });
     for (const image of input.images ?? []) this.addMedia(product, image);
+    for (const metafield of input.metafields ?? [])
+      product.metafields.set(`${metafield.namespace}.${metafield.key}`, {
+        id: this.nextId('Metafield'),
+        ...metafield,
+      });
     if (input.published !== false)
       for (const publication of this.publications) product.publicationIds.add(publication.id);
     if (input.priceCents !== null) product.variant.price = centsToDecimal(input.priceCents);

@@ -60,18 +60,49 @@ export function storefrontRoot(store: DoubleStore, baseUrl: string) {
     return {
       __typename: 'Product',
       id: gid('Product', product.id),
-      handle: `product-${product.id}`,
+      handle: product.handle,
       title: product.title,
       description: store.descriptionText(product),
       descriptionHtml: product.descriptionHtml,
       tags: product.tags,
       productType: product.productType,
       vendor: product.vendor,
+      // Only metafields whose definition lets the Storefront API read them; null for the others.
+      metafields: (args: Args) =>
+        ((args.identifiers ?? []) as Array<{ namespace: string; key: string }>).map(({ namespace, key }) => {
+          const metafield = product.metafields.get(`${namespace}.${key}`);
+          const readable = store.definitionOf(namespace, key)?.storefront === 'PUBLIC_READ';
+          return metafield && readable
+            ? {
+                __typename: 'Metafield',
+                id: gid('Metafield', metafield.id),
+                namespace,
+                key,
+                type: metafield.type,
+                value: metafield.value,
+              }
+            : null;
+        }),
       createdAt: product.createdAt,
       updatedAt: product.updatedAt,
       availableForSale: store.sellable(product) > 0,
       featuredImage: images[0] ?? null,
       images: (args: Args) => connection(images, args, (image) => image),
+      // The same files as MediaImage, with the ids the Admin API knows them by.
+      media: (args: Args) =>
+        connection(product.media, args, (media) => ({
+          __typename: 'MediaImage',
+          id: gid('MediaImage', media.id),
+          alt: media.alt || null,
+          mediaContentType: 'IMAGE',
+          image: {
+            __typename: 'Image',
+            url: media.url,
+            altText: media.alt || null,
+            width: media.width,
+            height: media.height,
+          },
+        })),
       variants: (args: Args) => connection([product], args, variantView),
     };
   }

@@ -15,7 +15,16 @@ const USER_ERRORS = /* GraphQL */ `
 const PRODUCT_FIELDS = /* GraphQL */ `
   fragment AdminProductFields on Product {
     id
+    handle
     title
+    metafields(first: 20, namespace: "card") {
+      edges {
+        node {
+          key
+          value
+        }
+      }
+    }
     description
     descriptionHtml
     tags
@@ -26,6 +35,7 @@ const PRODUCT_FIELDS = /* GraphQL */ `
     media(first: 10) {
       edges {
         node {
+          __typename
           id
           alt
           mediaContentType
@@ -197,9 +207,15 @@ export const ADMIN_INVENTORY_LEVEL = /* GraphQL */ `
   }
 `;
 
+/**
+ * From 2026-04 Shopify requires an idempotency key on the inventory mutations (`@idempotent`), so a
+ * retry after a lost answer is not applied twice; the adjustment also carries `changeFromQuantity`
+ * (compare and swap), which the pinned version makes mandatory.
+ */
 export const ADMIN_INVENTORY_ACTIVATE = /* GraphQL */ `
-  mutation AdminInventoryActivate($inventoryItemId: ID!, $locationId: ID!) {
-    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId) {
+  mutation AdminInventoryActivate($inventoryItemId: ID!, $locationId: ID!, $idempotencyKey: String!) {
+    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId)
+      @idempotent(key: $idempotencyKey) {
       inventoryLevel {
         id
       }
@@ -209,8 +225,8 @@ export const ADMIN_INVENTORY_ACTIVATE = /* GraphQL */ `
 `;
 
 export const ADMIN_INVENTORY_ADJUST = /* GraphQL */ `
-  mutation AdminInventoryAdjust($input: InventoryAdjustQuantitiesInput!) {
-    inventoryAdjustQuantities(input: $input) {
+  mutation AdminInventoryAdjust($input: InventoryAdjustQuantitiesInput!, $idempotencyKey: String!) {
+    inventoryAdjustQuantities(input: $input) @idempotent(key: $idempotencyKey) {
       inventoryAdjustmentGroup {
         reason
         changes {
@@ -291,6 +307,49 @@ export const ADMIN_ORDERS = /* GraphQL */ `
           }
         }
       }
+    }
+  }
+`;
+
+/** The card-fact metafield definitions that exist (decision 052). */
+export const ADMIN_CARD_DEFINITIONS = /* GraphQL */ `
+  query AdminCardDefinitions($namespace: String!) {
+    metafieldDefinitions(first: 50, namespace: $namespace, ownerType: PRODUCT) {
+      edges {
+        node {
+          id
+          key
+        }
+      }
+    }
+  }
+`;
+
+/** Creates one card-fact metafield definition, readable by the Storefront API. */
+export const ADMIN_METAFIELD_DEFINITION_CREATE = /* GraphQL */ `
+  mutation AdminMetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {
+    metafieldDefinitionCreate(definition: $definition) {
+      createdDefinition {
+        id
+        key
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** Removes the metafields of facts a product no longer has. */
+export const ADMIN_METAFIELDS_DELETE = /* GraphQL */ `
+  mutation AdminMetafieldsDelete($metafields: [MetafieldIdentifierInput!]!) {
+    metafieldsDelete(metafields: $metafields) {
+      deletedMetafields {
+        key
+      }
+      ${USER_ERRORS}
     }
   }
 `;

@@ -1,26 +1,40 @@
 /**
  * Every document the shop sends to the Storefront API (spec section 7, item 1). Each export is one
  * named operation with its fragments, validated against the official schema in a unit test.
+ * Images are read as the product's media: MediaImage ids are the ones the Admin API reorders and
+ * detaches, where the `images` connection would give ProductImage ids it does not know.
  */
+
+import { CARD_METAFIELD_IDENTIFIERS } from '../card-metafields.ts';
 
 const PRODUCT_FIELDS = /* GraphQL */ `
   fragment StorefrontProductFields on Product {
     id
+    handle
     title
+    metafields(identifiers: ${CARD_METAFIELD_IDENTIFIERS}) {
+      key
+      value
+    }
     description
     descriptionHtml
     tags
     productType
     createdAt
     updatedAt
-    images(first: 10) {
+    media(first: 10) {
       edges {
         node {
-          id
-          url
-          altText
-          width
-          height
+          __typename
+          ... on MediaImage {
+            id
+            alt
+            image {
+              url
+              width
+              height
+            }
+          }
         }
       }
     }

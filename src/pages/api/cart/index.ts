@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { clearCartCookie, readCartId } from '../../../server/cart-cookie.ts';
+import { shopperCart } from '../../../server/checkout.ts';
 import { toResponse } from '../../../server/http.ts';
 
 export const prerender = false;
@@ -10,5 +11,5 @@ export const GET: APIRoute = ({ cookies, locals }) =>
     const cartId = readCartId(cookies);
     const cart = cartId ? await locals.container.carts.getCart(cartId) : null;
     if (cartId && !cart) clearCartCookie(cookies);
-    return { cart };
+    return { cart: shopperCart(locals.container, cart) };
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type CartLineInput, cartLineInputSchema, isMissingCart } from '../../../ports/commerce.ts';
 import { AppError } from '../../../ports/errors.ts';
 import { readCartId, setCartCookie } from '../../../server/cart-cookie.ts';
+import { shopperCart } from '../../../server/checkout.ts';
 import type { Container } from '../../../server/container.ts';
 import { readJson, toResponse } from '../../../server/http.ts';
 import { enforceLimit, RATE_LIMITS } from '../../../server/rate-limit.ts';
@@ -37,7 +38,7 @@ export const POST: APIRoute = ({ request, cookies, locals, url, clientAddress })
     const line = await readJson(request, cartLineInputSchema, 4096);
     const cart = await addLine(locals.container, readCartId(cookies), line, clientAddress);
     setCartCookie(cookies, cart.id, locals.container.env.CART_TTL_DAYS, url.protocol === 'https:');
-    return { cart };
+    return { cart: shopperCart(locals.container, cart) };
   });
 
 export const PATCH: APIRoute = ({ request, cookies, locals }) =>
@@ -47,19 +48,17 @@ export const PATCH: APIRoute = ({ request, cookies, locals }) =>
       z.object({ lineId, quantity: z.number().int().min(1).max(1000) }),
       4096,
     );
-    return {
-      cart: await locals.container.carts.updateCartLine(
-        requireCart(readCartId(cookies)),
-        body.lineId,
-        body.quantity,
-      ),
-    };
+    const cart = await locals.container.carts.updateCartLine(
+      requireCart(readCartId(cookies)),
+      body.lineId,
+      body.quantity,
+    );
+    return { cart: shopperCart(locals.container, cart) };
   });
 
 export const DELETE: APIRoute = ({ request, cookies, locals }) =>
   toResponse(async () => {
     const body = await readJson(request, z.object({ lineIds: z.array(lineId).min(1).max(100) }), 8192);
-    return {
-      cart: await locals.container.carts.removeCartLines(requireCart(readCartId(cookies)), body.lineIds),
-    };
+    const cart = await locals.container.carts.removeCartLines(requireCart(readCartId(cookies)), body.lineIds);
+    return { cart: shopperCart(locals.container, cart) };
   });
