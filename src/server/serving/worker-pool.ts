@@ -87,8 +87,15 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
             clearTimeout(timer);
             resolve();
           });
-          if (worker.isConnected()) worker.send(RETIRE);
-          else worker.process.kill('SIGTERM');
+          if (!worker.isConnected()) {
+            worker.process.kill('SIGTERM');
+            return;
+          }
+          worker.send(RETIRE);
+          // Takes the worker out of the port's round robin now, before it closes its server. A
+          // connection handed to a worker that exits before it answers the hand-over is lost:
+          // the browser waits on it until it gives up (decision 009).
+          worker.disconnect();
         }),
     );
     return Promise.all(exits).then(() => undefined);
