@@ -162,7 +162,9 @@ describe('serving from worker processes', () => {
       await Promise.all(clients);
     }
     const failed = outcomes.filter((outcome) => outcome !== 200);
-    console.info(`[worker swaps] ${outcomes.length} requests over 6 swaps, ${failed.length} not answered 200`);
+    console.info(
+      `[worker swaps] ${outcomes.length} requests over 6 swaps, ${failed.length} not answered 200`,
+    );
     expect(outcomes.length).toBeGreaterThan(100);
     expect(failed).toEqual([]);
   }, 600_000);
