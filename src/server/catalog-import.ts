@@ -1,6 +1,6 @@
 import { catalogToCsv } from '../domain/catalog-csv/export.ts';
 import { CsvFileError, type RowError, readCsvTable } from '../domain/catalog-csv/parse.ts';
-import { type ImportPlan, planImport } from '../domain/catalog-csv/plan.ts';
+import { IMPORT_MESSAGES, type ImportPlan, planImport } from '../domain/catalog-csv/plan.ts';
 import { csvProducts } from '../domain/catalog-csv/rows.ts';
 import type { Sport } from '../domain/sports.ts';
 import type { ImportItem } from '../ports/commerce.ts';
@@ -11,7 +11,7 @@ import { type ImportJob, importRunning, startImportJob } from './import-jobs.ts'
 import { storefrontCategories } from './storefront-data.ts';
 
 export const IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
-/** The dry run lists this many rows at most (the counts cover all of them). */
+/** The dry run lists this many of the rows it changes (the counts cover all; errors are all listed). */
 const LISTED = 500;
 
 /** The whole catalogue, or one sport's cards, as the shop's product CSV. */
@@ -62,15 +62,44 @@ export async function planCatalogImport(
     }
     throw error;
   }
-  return planImport(csvProducts(table), await container.commerce.listProducts(), origin);
+  const plan = planImport(csvProducts(table), await container.commerce.listProducts(), origin);
+  await checkOwnImages(container, plan);
+  return plan;
+}
+
+/**
+ * Every image the file names on this shop's media, and that the product does not have yet, must
+ * be there to copy: checked in the dry run, so the commit cannot fail on it after the check said
+ * yes. (On Shopify the shop keeps no media files of its own, so such an image is an error there.)
+ */
+async function checkOwnImages(container: Container, plan: ImportPlan): Promise<void> {
+  const found = new Map<string, boolean>();
+  for (const product of plan.products) {
+    for (const image of product.images ?? []) {
+      if (image.existingId) continue;
+      let there = found.get(image.name);
+      if (there === undefined) {
+        there = (await container.media.read(image.name)) !== null;
+        found.set(image.name, there);
+      }
+      if (!there)
+        plan.errors.push({
+          line: image.line,
+          field: 'Image Src',
+          message: IMPORT_MESSAGES.missingImage(image.url),
+        });
+    }
+  }
+  plan.errors.sort((a, b) => a.line - b.line);
+  plan.counts.errors = plan.errors.length;
 }
 
 /** What the dashboard shows of a plan: counts, every error and notice, and the first rows. */
 export function planSummary(plan: ImportPlan) {
   return {
     counts: plan.counts,
-    errors: plan.errors.slice(0, LISTED),
-    notices: plan.notices.slice(0, LISTED),
+    errors: plan.errors,
+    notices: plan.notices,
     rows: plan.products
       .filter((product) => product.action !== 'skip')
       .slice(0, LISTED)
@@ -117,8 +146,8 @@ export async function commitCatalogImport(
           continue;
         }
         const file = await container.media.read(image.name);
-        if (!file)
-          throw new AppError('invalid', `Η εικόνα ${image.url} δεν βρέθηκε στα αρχεία του καταστήματος.`);
+        // Checked in the plan; gone since only if deleted in the meantime.
+        if (!file) throw new AppError('invalid', IMPORT_MESSAGES.missingImage(image.url));
         const stored = await container.media.store(file.bytes, image.name);
         copied.set(image.name, stored.id);
         mediaIds.push(stored.id);

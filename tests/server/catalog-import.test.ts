@@ -240,3 +240,202 @@ describe('catalogue CSV export and import', () => {
     );
   });
 });
+
+describe('a file exported from a Shopify store', () => {
+  const header = [
+    'Handle',
+    'Title',
+    'Body (HTML)',
+    'Vendor',
+    'Product Category',
+    'Type',
+    'Tags',
+    'Published',
+    'Option1 Name',
+    'Option1 Value',
+    'Variant SKU',
+    'Variant Inventory Qty',
+    'Variant Price',
+    'Image Src',
+    'Image Position',
+    'SEO Title',
+    'Price / Greece',
+    'Google Shopping / Condition',
+    'Condition (product.metafields.shopify.condition)',
+    'Card: Year (product.metafields.card.year)',
+    'Status',
+  ];
+  const row = (cells: string[]) => cells.join(',');
+  const file = [
+    row(header),
+    row([
+      'prizm-rc',
+      'Prizm RC',
+      '',
+      'Panini',
+      'Trading Cards',
+      'Card',
+      'Olympiacos',
+      'TRUE',
+      'Title',
+      'Default Title',
+      'SKU-1',
+      '2',
+      '12.50',
+      '',
+      '',
+      'Prizm',
+      '12.50',
+      'new',
+      'new',
+      '2023',
+      'active',
+    ]),
+    row([
+      'prizm-rc',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Gold',
+      'SKU-2',
+      '1',
+      '40.00',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]),
+    row([
+      'draft-card',
+      'Draft card',
+      '',
+      '',
+      '',
+      'Card',
+      'Olympiacos',
+      'TRUE',
+      'Title',
+      'Default Title',
+      'SKU-3',
+      '1',
+      '5.00',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'draft',
+    ]),
+    row([
+      'hidden-card',
+      'Hidden card',
+      '',
+      '',
+      '',
+      'Card',
+      'Olympiacos',
+      'FALSE',
+      'Title',
+      'Default Title',
+      'SKU-4',
+      '1',
+      '5.00',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]),
+  ].join('\r\n');
+
+  it('imports what the shop holds and names what it leaves aside: other columns, drafts, further variants', async () => {
+    const shop = open();
+    const plan = await planCatalogImport(shop, file, ORIGIN);
+    expect(plan.errors).toEqual([]);
+    expect(plan.counts).toEqual({ create: 1, update: 0, skip: 0, errors: 0 });
+    const noticed = plan.notices.map((notice) => `${notice.line}:${notice.field}`);
+    for (const column of [
+      'Product Category',
+      'Option1 Name',
+      'Option1 Value',
+      'Variant SKU',
+      'SEO Title',
+      'Price / Greece',
+      'Google Shopping / Condition',
+      'Condition (product.metafields.shopify.condition)',
+    ])
+      expect(noticed).toContain(`1:${column}`);
+    expect(noticed).toContain('3:Variant Price');
+    expect(noticed).toContain('4:Status');
+    expect(noticed).toContain('5:Published');
+    for (const notice of plan.notices) expect(notice.message).toMatch(/[\u0370-\u03ff]/);
+
+    await importFile(shop, file);
+    const products = await shop.commerce.listProducts();
+    expect(products.map((product) => [product.handle, product.priceCents, product.facts.year])).toEqual([
+      ['prizm-rc', 1250, '2023'],
+    ]);
+  });
+
+  it('still refuses a column that is neither ours nor Shopify’s, such as a misspelt one', async () => {
+    const plan = await planCatalogImport(open(), file.replace('Variant SKU', 'Varient SKU'), ORIGIN);
+    expect(plan.errors).toEqual([{ line: 1, field: 'Varient SKU', message: 'Άγνωστη στήλη «Varient SKU».' }]);
+  });
+});
+
+describe('the dry run and the commit agree', () => {
+  it('an image named on this shop’s media but missing there is an error of the dry run', async () => {
+    const shop = open();
+    const row = `gone,Gone,,,Card,Olympiacos,TRUE,1.00,1,${ORIGIN}/media/not-there.webp,1${','.repeat(13)}`;
+    const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${row}\r\n`;
+    const plan = await planCatalogImport(shop, file, ORIGIN);
+    expect(plan.errors).toEqual([
+      {
+        line: 2,
+        field: 'Image Src',
+        message: `Η εικόνα ${ORIGIN}/media/not-there.webp δεν βρέθηκε στα αρχεία αυτού του καταστήματος.`,
+      },
+    ]);
+    expect(plan.counts.errors).toBe(1);
+    await expect(commitCatalogImport(shop, file, ORIGIN)).rejects.toBeInstanceOf(AppError);
+    expect(await shop.commerce.listProducts()).toEqual([]);
+  });
+});
+
+describe('export of one sport', () => {
+  it('holds the cards of that sport’s teams only', async () => {
+    const shop = open();
+    await shop.documents.putCategory({
+      id: 'euroleague',
+      name: 'EUROLEAGUE',
+      teams: [{ name: 'Olympiacos', image: '', players: [] }],
+    });
+    await fillShop(shop);
+    await shop.commerce.createProduct(card('Nikola Jokic Prizm', { tags: ['Denver Nuggets'] }));
+    const file = await exportCatalog(shop, 'EUROLEAGUE', ORIGIN);
+    const handles = file
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[0]);
+    expect(handles).toHaveLength(4);
+    expect(file).toContain('Olympiacos');
+    expect(file).not.toContain('Jokic');
+    expect(file).not.toContain('MYSTERY PACK');
+    expect((await exportCatalog(shop, undefined, ORIGIN)).includes('Jokic')).toBe(true);
+  });
+});

@@ -34,18 +34,24 @@ export type PlannedProduct = {
   /** The write; `images` are resolved to media ids when the import runs. */
   input: Omit<ProductInput, 'mediaIds'>;
   /** Own media to attach, in order; null keeps the product's images as they are. */
-  images: Array<{ url: string; name: string; existingId: string | null }> | null;
+  images: Array<{ url: string; name: string; existingId: string | null; line: number }> | null;
 };
 
 export type ImportPlan = {
   products: PlannedProduct[];
   errors: RowError[];
-  /** Image URLs not on this shop's media: reported, not fetched. */
+  /**
+   * What the import leaves aside, without stopping it: image URLs not on this shop's media
+   * (reported, never fetched), Shopify columns the shop has no place for, unpublished products
+   * and further variants.
+   */
   notices: RowError[];
   counts: { create: number; update: number; skip: number; errors: number };
 };
 
 export const IMPORT_MESSAGES = {
+  missingImage: (url: string) =>
+    `Η εικόνα ${url.slice(0, 200)} δεν βρέθηκε στα αρχεία αυτού του καταστήματος.`,
   foreignImage: (url: string) =>
     `Η εικόνα ${url.slice(0, 200)} δεν είναι στα αρχεία αυτού του καταστήματος (/media/) και δεν θα ληφθεί.`,
 } as const;
@@ -56,12 +62,12 @@ export const IMPORT_MESSAGES = {
  * so importing the same file twice changes nothing the second time.
  */
 export function planImport(
-  rows: { products: CsvProduct[]; errors: RowError[] },
+  rows: { products: CsvProduct[]; errors: RowError[]; notices?: RowError[] },
   existing: readonly Product[],
   origin: string,
 ): ImportPlan {
   const byHandle = new Map(existing.map((product) => [product.handle, product]));
-  const notices: RowError[] = [];
+  const notices: RowError[] = [...(rows.notices ?? [])];
   const products = rows.products.map((row): PlannedProduct => {
     const current = byHandle.get(row.handle) ?? null;
     const input: Omit<ProductInput, 'mediaIds'> = {
@@ -88,7 +94,7 @@ export function planImport(
           continue;
         }
         const had = current?.images.find((candidate) => new URL(candidate.url, origin).href === source.url);
-        own.push({ url: source.url, name: source.name, existingId: had?.id ?? null });
+        own.push({ url: source.url, name: source.name, existingId: had?.id ?? null, line: image.line });
       }
       // A file whose images are all elsewhere (a Shopify export) leaves the product's own images.
       images = own.length > 0 || row.images.length === 0 ? own.slice(0, 10) : null;

@@ -1,7 +1,13 @@
 import { type CardFacts, EMPTY_FACT_FIELDS, type FactFields, parseFactFields } from '../card-facts.ts';
 import { HANDLE_MAX, HANDLE_PATTERN } from '../handle.ts';
 import { amountToCents } from '../money.ts';
-import { CSV_COLUMNS, FACT_COLUMNS, factColumnName, REQUIRED_COLUMNS } from './columns.ts';
+import {
+  CSV_COLUMNS,
+  FACT_COLUMNS,
+  factColumnName,
+  isIgnoredShopifyColumn,
+  REQUIRED_COLUMNS,
+} from './columns.ts';
 import type { CsvTable, RowError } from './parse.ts';
 
 /** One product of the file: its first line, handle, the fields the file gives, its images in order. */
@@ -32,7 +38,13 @@ export const CSV_MESSAGES = {
   body: 'Η περιγραφή δεν μπορεί να ξεπερνά τους 20.000 χαρακτήρες.',
   type: 'Ο τύπος δεν μπορεί να ξεπερνά τους 60 χαρακτήρες.',
   tags: 'Έως 20 ετικέτες, η καθεμία έως 120 χαρακτήρες.',
-  published: 'Το Published πρέπει να είναι TRUE· το κατάστημα δεν κρατά μη δημοσιευμένα προϊόντα.',
+  published: 'Το Published πρέπει να είναι TRUE ή FALSE.',
+  unpublished:
+    'Το προϊόν δεν είναι δημοσιευμένο (Published FALSE ή Status όχι active) και δεν εισάγεται· το κατάστημα κρατά μόνο δημοσιευμένα προϊόντα.',
+  ignoredColumn: (name: string) =>
+    `Η στήλη «${name}» του Shopify αγνοείται: το κατάστημα δεν κρατά αυτό το στοιχείο.`,
+  extraVariant:
+    'Δεύτερη παραλλαγή (variant) του προϊόντος: αγνοείται, γιατί το κατάστημα κρατά μία παραλλαγή ανά προϊόν.',
   price: 'Η τιμή πρέπει να είναι αριθμός από 0 έως 1.000.000 με έως 2 δεκαδικά (π.χ. 12.50).',
   quantity: 'Το απόθεμα πρέπει να είναι ακέραιος αριθμός από 0 έως 1.000.000.',
   imagePosition: 'Η θέση εικόνας πρέπει να είναι ακέραιος αριθμός από 1 και πάνω.',
@@ -46,11 +58,14 @@ const columnOfFact = (fact: string) => {
   return column ? factColumnName(column) : fact;
 };
 
+/** Shopify's Status column (active, draft, archived): read for the product's state, not stored. */
+const STATUS_COLUMN = 'Status';
+
 /** Checks the header: required columns there, no unknown or repeated ones. */
 export function headerErrors(header: readonly string[]): RowError[] {
   const errors: RowError[] = [];
   header.forEach((name, index) => {
-    if (!CSV_COLUMNS.includes(name))
+    if (!CSV_COLUMNS.includes(name) && name !== STATUS_COLUMN && !isIgnoredShopifyColumn(name))
       errors.push({ line: 1, field: name, message: CSV_MESSAGES.unknownColumn(name) });
     else if (header.indexOf(name) !== index)
       errors.push({ line: 1, field: name, message: CSV_MESSAGES.repeatedColumn(name) });
@@ -72,9 +87,16 @@ function parseFlag(text: string): boolean | null {
  * The file's products, with every row's errors (line and column). Rows of a product's further
  * images (same Handle, no Title) join the product above them, as in Shopify's CSV.
  */
-export function csvProducts(table: CsvTable): { products: CsvProduct[]; errors: RowError[] } {
+export function csvProducts(table: CsvTable): {
+  products: CsvProduct[];
+  errors: RowError[];
+  notices: RowError[];
+} {
   const errors = headerErrors(table.header);
-  if (errors.length > 0) return { products: [], errors };
+  const notices: RowError[] = table.header
+    .filter((name) => name !== STATUS_COLUMN && isIgnoredShopifyColumn(name))
+    .map((name) => ({ line: 1, field: name, message: CSV_MESSAGES.ignoredColumn(name) }));
+  if (errors.length > 0) return { products: [], errors, notices };
   const index = new Map(table.header.map((name, position) => [name, position]));
   const has = (name: string) => index.has(name);
   const hasFacts = FACT_COLUMNS.some((column) => has(factColumnName(column)));
@@ -104,6 +126,8 @@ export function csvProducts(table: CsvTable): { products: CsvProduct[]; errors: 
     if (title === '') {
       // A further image of the product above.
       const owner = byHandle.get(handle);
+      if (owner && (cell('Variant Price').trim() !== '' || cell('Option1 Value').trim() !== ''))
+        notices.push({ line, field: 'Variant Price', message: CSV_MESSAGES.extraVariant });
       if (!owner) fail('Handle', CSV_MESSAGES.orphanImage);
       else if (imageSrc)
         owner.images?.push({ line, url: imageSrc, position: position ?? (owner.images?.length ?? 0) + 1 });
@@ -136,11 +160,15 @@ export function csvProducts(table: CsvTable): { products: CsvProduct[]; errors: 
       if (product.tags.length > 20 || product.tags.some((tag) => tag.length > 120))
         fail('Tags', CSV_MESSAGES.tags);
     }
+    // Which column says the product is not for sale (a draft in Shopify's export), if one does.
+    let unpublished: string | null = null;
     if (has('Published')) {
       const published = parseFlag(cell('Published'));
-      if (published === null || (published === false && cell('Published').trim() !== ''))
-        fail('Published', CSV_MESSAGES.published);
+      if (published === null) fail('Published', CSV_MESSAGES.published);
+      else if (published === false && cell('Published').trim() !== '') unpublished = 'Published';
     }
+    const status = cell(STATUS_COLUMN).trim().toLowerCase();
+    if (has(STATUS_COLUMN) && status !== '' && status !== 'active') unpublished = STATUS_COLUMN;
     if (has('Variant Inventory Qty')) {
       const text = cell('Variant Inventory Qty').trim();
       const quantity = text === '' ? 0 : Number(text);
@@ -157,10 +185,12 @@ export function csvProducts(table: CsvTable): { products: CsvProduct[]; errors: 
 
     errors.push(...rowErrors);
     byHandle.set(handle, product);
-    if (rowErrors.length === 0) products.push(product);
+    if (unpublished && rowErrors.length === 0)
+      notices.push({ line, field: unpublished, message: CSV_MESSAGES.unpublished });
+    else if (rowErrors.length === 0) products.push(product);
   }
   for (const product of products) product.images?.sort((a, b) => a.position - b.position);
-  return { products, errors };
+  return { products, errors, notices };
 }
 
 /** The facts of one row from its metafield cells, or the errors under their column names. */

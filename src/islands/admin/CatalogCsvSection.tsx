@@ -177,7 +177,7 @@ export default function CatalogCsvSection() {
               </p>
             )}
             <RowList label="Σφάλματα" items={dryRun.errors} tone="text-danger" />
-            <RowList label="Εικόνες που δεν θα ληφθούν" items={dryRun.notices} tone="text-muted" />
+            <RowList label="Τι αφήνεται έξω" items={dryRun.notices} tone="text-muted" />
             {dryRun.rows.length > 0 && (
               <table className="w-full text-sm">
                 <caption className="sr-only">Τι θα αλλάξει</caption>
@@ -238,7 +238,9 @@ function RowList({ label, items, tone }: { label: string; items: RowError[]; ton
   return (
     <div>
       <h3 className="text-sm font-bold">{label}</h3>
-      <ul className={`grid gap-1 text-sm ${tone}`} aria-label={label}>
+      {/* Every row is listed, however many: a long list scrolls in its own box. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <ul className={`grid max-h-80 gap-1 overflow-y-auto text-sm ${tone}`} aria-label={label} tabIndex={0}>
         {items.map((item) => (
           <li key={`${item.line}|${item.field}|${item.message}`}>
             Γραμμή {item.line}

@@ -105,7 +105,7 @@ describe('reading the catalogue CSV', () => {
     [{ 'Variant Inventory Qty': '-1' }, 'Variant Inventory Qty', CSV_MESSAGES.quantity],
     [{ 'Variant Inventory Qty': '2.5' }, 'Variant Inventory Qty', CSV_MESSAGES.quantity],
     [{ 'Variant Price': '' }, 'Variant Price', CSV_MESSAGES.price],
-    [{ Published: 'FALSE' }, 'Published', CSV_MESSAGES.published],
+    [{ Published: 'maybe' }, 'Published', CSV_MESSAGES.published],
     [{ Handle: 'no spaces' }, 'Handle', CSV_MESSAGES.handle],
     [{ Title: 'x'.repeat(251) }, 'Title', CSV_MESSAGES.title],
   ])('%o gives a row error on its line and column, in Greek', (cells, field, message) => {
