@@ -26,15 +26,23 @@ const requestSchema = z.object({
 });
 
 /** Printed documents by operation name: the allow-list. */
-function allowList(module: Record<string, unknown>): Map<string, string> {
+function allowList(module: Record<string, unknown>, only?: readonly string[]): Map<string, string> {
   const list = new Map<string, string>();
   for (const text of Object.values(module)) {
     if (typeof text !== 'string') continue;
     const name = operationName(parse(text));
-    if (name) list.set(name, print(parse(text)));
+    if (name && (!only || only.includes(name))) list.set(name, print(parse(text)));
   }
   return list;
 }
+
+/**
+ * What anyone may ask through the storefront proxy: the catalogue reads. Carts are the shop's own
+ * API's (/api/cart), which caps new carts per client and sends a shopper to Shopify's checkout
+ * only from the 7 € minimum: a cart made or read through the proxy would hand out its
+ * checkoutUrl and skip both.
+ */
+export const STOREFRONT_PROXY_OPERATIONS = ['StorefrontProducts', 'StorefrontNode'] as const;
 
 function operationName(document: DocumentNode): string | null {
   const operations = document.definitions.filter(
@@ -48,7 +56,7 @@ function operationName(document: DocumentNode): string | null {
 
 const allowed: Record<ProxyApi, Map<string, string>> = {
   admin: allowList(adminDocuments),
-  storefront: allowList(storefrontDocuments),
+  storefront: allowList(storefrontDocuments, STOREFRONT_PROXY_OPERATIONS),
 };
 
 export const NOT_ALLOWED = 'Ο διακομιστής προωθεί μόνο τις λειτουργίες του καταστήματος.';
@@ -84,6 +92,20 @@ export async function proxyToShopify(
   const body = await readJson(request, requestSchema, PROXY_BODY_LIMITS[api]);
   const document = allowedDocument(api, body.query);
   const version = apiVersion ?? undefined;
-  const client = api === 'admin' ? shopify.adminClient(version) : shopify.storefrontClient(version);
-  return client.raw(document, body.variables ?? {});
+  if (api === 'storefront') return shopify.storefrontClient(version).raw(document, body.variables ?? {});
+  // A mutation is sent once: after a dropped connection or a 5xx its outcome is unknown, and a
+  // second productCreate would make a second product. It changes the catalogue, so the storefront
+  // rebuilds, as after the dashboard's own writes.
+  const mutation = isMutation(parse(document));
+  const answer = await shopify
+    .adminClient(version)
+    .raw(document, body.variables ?? {}, { repeatable: !mutation });
+  if (mutation) await shopify.catalogChanged();
+  return answer;
+}
+
+function isMutation(document: DocumentNode): boolean {
+  return document.definitions.some(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation',
+  );
 }

@@ -3,8 +3,12 @@ import type { APIContext } from 'astro';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedShop } from '../../scripts/seed/seed-shop.ts';
-import { ADMIN_PRODUCTS } from '../../src/adapters/commerce-shopify/documents/admin.ts';
-import { STOREFRONT_PRODUCTS } from '../../src/adapters/commerce-shopify/documents/storefront.ts';
+import { ADMIN_PRODUCT_DELETE, ADMIN_PRODUCTS } from '../../src/adapters/commerce-shopify/documents/admin.ts';
+import {
+  STOREFRONT_CART,
+  STOREFRONT_CART_CREATE,
+  STOREFRONT_PRODUCTS,
+} from '../../src/adapters/commerce-shopify/documents/storefront.ts';
 import { GET as HOSTED_ORDERS } from '../../src/pages/api/admin/hosted-orders.ts';
 import { GET as CHECKOUT } from '../../src/pages/api/checkout.ts';
 import { POST as PLACE_ORDER } from '../../src/pages/api/orders.ts';
@@ -210,6 +214,8 @@ describe('the products/* webhook', () => {
   });
 });
 
+const productGid = (id: number) => `gid://shopify/Product/${id}`;
+
 describe('the proxies /api/shopify-admin and /api/shopify-storefront', () => {
   const adminProxy = (body: unknown, search = '') =>
     ADMIN_PROXY(context(post(`/api/shopify-admin${search}`, body)));
@@ -246,6 +252,41 @@ describe('the proxies /api/shopify-admin and /api/shopify-storefront', () => {
     );
     expect(storefront.status).toBe(400);
     expect(double.requests.length).toBe(sent);
+  });
+
+  it('lets nobody make or read a cart through the storefront proxy: its checkoutUrl would skip the 7 € minimum', async () => {
+    const sent = double.requests.length;
+    for (const query of [STOREFRONT_CART_CREATE, STOREFRONT_CART]) {
+      const response = await STOREFRONT_PROXY(
+        context(
+          post('/api/shopify-storefront', { query, variables: { input: {}, id: 'gid://shopify/Cart/1' } }),
+        ),
+      );
+      expect(response.status, query.slice(0, 40)).toBe(400);
+    }
+    expect(double.requests.length).toBe(sent);
+  });
+
+  it('sends an admin mutation once, even when Shopify fails, and rebuilds the storefront after one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const seeded = double.store.seedProduct({ title: 'Proxied delete', priceCents: 300, quantity: 1 });
+    const remove = { query: ADMIN_PRODUCT_DELETE, variables: { input: { id: productGid(seeded.id) } } };
+    const deletes = () => double.requests.filter((request) => request.operationName === 'AdminProductDelete');
+
+    double.failNext({ api: 'admin', operationName: 'AdminProductDelete', kind: 'http500' }, 5);
+    expect((await adminProxy(remove)).status).toBe(503);
+    expect(deletes()).toHaveLength(1);
+
+    double.reset();
+    const again = double.store.seedProduct({ title: 'Proxied delete', priceCents: 300, quantity: 1 });
+    const version = await shop.container.commerce.version();
+    const response = await adminProxy({
+      query: ADMIN_PRODUCT_DELETE,
+      variables: { input: { id: productGid(again.id) } },
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).data.productDelete.deletedProductId).toBe(productGid(again.id));
+    expect(await shop.container.commerce.version()).toBeGreaterThan(version);
   });
 
   it('takes an allowed api_version, refuses others, and limits the body', async () => {
