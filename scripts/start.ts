@@ -5,7 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { runQueuedCatalogImports } from '../src/server/catalog-import.ts';
 import { createContainer } from '../src/server/container.ts';
+import { failUnfinishedImports } from '../src/server/import-jobs.ts';
 import { log } from '../src/server/log.ts';
 import { LONGEST_WINDOW_MS } from '../src/server/rate-limit.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
@@ -111,9 +113,18 @@ function showGeneratedPassword(email: string, password: string) {
   log.info('The admin password was generated', { email, file });
 }
 
-// Background duties: deliver due mail, drop carts nobody touched for CART_TTL_DAYS, forget old
-// rate-limit hits.
+// Background duties: deliver due mail, run the catalogue imports the dashboard queues (in this
+// process, so that retiring a build's workers never cuts one short), drop carts nobody touched for
+// CART_TTL_DAYS, forget old rate-limit hits.
 const MAIL_EVERY_MS = 5_000;
+const IMPORTS_EVERY_MS = 1_000;
+const interrupted = failUnfinishedImports(container);
+if (interrupted > 0) log.warn('A catalogue import was cut short by the last stop', { jobs: interrupted });
+const importTimer = setInterval(() => {
+  runQueuedCatalogImports(container).catch((error: unknown) =>
+    log.error('Catalogue imports failed', { error }),
+  );
+}, IMPORTS_EVERY_MS);
 const CART_PURGE_EVERY_MS = 6 * 3_600_000;
 const LIMITS_PURGE_EVERY_MS = 10 * 60_000;
 const deliverMail = setInterval(() => {
@@ -133,6 +144,7 @@ const limitsTimer = setInterval(() => {
 
 async function shutdown() {
   clearInterval(deliverMail);
+  clearInterval(importTimer);
   clearInterval(purgeTimer);
   clearInterval(limitsTimer);
   clearRunning(env.dataDir);

@@ -3,11 +3,11 @@ import { CsvFileError, type RowError, readCsvTable } from '../domain/catalog-csv
 import { IMPORT_MESSAGES, type ImportPlan, planImport } from '../domain/catalog-csv/plan.ts';
 import { csvProducts } from '../domain/catalog-csv/rows.ts';
 import type { Sport } from '../domain/sports.ts';
-import type { ImportItem } from '../ports/commerce.ts';
+import type { ImportItem, ImportJob, ImportResult } from '../ports/commerce.ts';
 import { AppError } from '../ports/errors.ts';
 import { teamsOfSport } from './catalog.ts';
 import type { Container } from './container.ts';
-import { type ImportJob, importRunning, startImportJob } from './import-jobs.ts';
+import { queueImportJob, runQueuedImports } from './import-jobs.ts';
 import { storefrontCategories } from './storefront-data.ts';
 
 export const IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -112,22 +112,41 @@ export function planSummary(plan: ImportPlan) {
   };
 }
 
+/** The plan of a file that must have no error: the commit's check, and the job's again. */
+async function checkedPlan(container: Container, text: string, origin: string): Promise<ImportPlan> {
+  const plan = await planCatalogImport(container, text, origin);
+  if (plan.errors.length > 0)
+    throw new AppError('invalid', `Το αρχείο έχει ${plan.errors.length} σφάλματα· δεν αποθηκεύτηκε τίποτα.`, {
+      file: 'errors',
+    });
+  return plan;
+}
+
 /**
- * Checks the file again and, when no row has an error, starts applying it: images from this
- * shop's own media are copied first, then every product is written by the commerce port (one
- * transaction on the embedded engine). A file with any error writes nothing.
+ * Checks the file again and, when no row has an error, queues it: the main process applies it
+ * (runQueuedCatalogImports) and the dashboard polls the job. A file with any error writes nothing.
  */
 export async function commitCatalogImport(
   container: Container,
   text: string,
   origin: string,
 ): Promise<ImportJob> {
-  if (importRunning()) throw new AppError('conflict', 'Τρέχει ήδη μια εισαγωγή· περιμένετε να τελειώσει.');
-  const plan = await planCatalogImport(container, text, origin);
-  if (plan.errors.length > 0)
-    throw new AppError('invalid', `Το αρχείο έχει ${plan.errors.length} σφάλματα· δεν αποθηκεύτηκε τίποτα.`, {
-      file: 'errors',
-    });
+  const plan = await checkedPlan(container, text, origin);
+  const changes = plan.products.filter((product) => product.action !== 'skip').length;
+  return queueImportJob(container, changes, text, origin);
+}
+
+/**
+ * Applies one queued file: planned again against the catalogue as it is now, images from this
+ * shop's own media copied first, then every product written by the commerce port (one
+ * transaction on the embedded engine).
+ */
+async function applyCatalogImport(
+  container: Container,
+  job: { file: string; origin: string },
+  progress: (done: number) => void,
+): Promise<ImportResult> {
+  const plan = await checkedPlan(container, job.file, job.origin);
   const changes = plan.products.filter((product) => product.action !== 'skip');
   const items: ImportItem[] = [];
   const copied = new Map<string, string>();
@@ -155,5 +174,9 @@ export async function commitCatalogImport(
     }
     items.push({ id: product.existing?.id ?? null, input: { ...product.input, mediaIds } });
   }
-  return startImportJob(items.length, (progress) => container.commerce.importProducts(items, progress));
+  return container.commerce.importProducts(items, progress);
 }
+
+/** Runs every queued catalogue import (the main process, on a timer). */
+export const runQueuedCatalogImports = (container: Container) =>
+  runQueuedImports(container, (job, progress) => applyCatalogImport(container, job, progress));

@@ -15,6 +15,7 @@ import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
+import { type ImportJobStore, importJobStore } from '../adapters/sqlite/import-job-store.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
 import type { CartPort, CommercePort, HostedOrdersPort, OrderPort } from '../ports/commerce.ts';
@@ -47,6 +48,8 @@ export type Container = {
   hostedOrders: HostedOrdersPort | null;
   /** The Shopify backend's clients and webhook settings for the proxies; null on the embedded engine. */
   shopify: ShopifyBackend | null;
+  /** Catalogue import jobs, in the shop's own database whatever the commerce backend. */
+  importJobs: ImportJobStore;
   /** The embedded engine, for the command-line scripts (seed, admin accounts). */
   engine: Engine;
   close(): void;
@@ -122,6 +125,7 @@ export function createContainer(env: Env): Container {
     orders: createLocalOrders(engine.db, { enqueueMail }),
     hostedOrders: shopify?.orders ?? null,
     shopify,
+    importJobs: importJobStore(engine),
     documents,
     auth,
     media: shopify?.media ?? createLocalMedia(engine),

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_CATEGORIES } from '../../scripts/seed/categories.ts';
@@ -6,9 +8,20 @@ import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { CSV_COLUMNS } from '../../src/domain/catalog-csv/columns.ts';
 import type { ProductInput } from '../../src/ports/commerce.ts';
 import { AppError } from '../../src/ports/errors.ts';
-import { commitCatalogImport, exportCatalog, planCatalogImport } from '../../src/server/catalog-import.ts';
-import type { Container } from '../../src/server/container.ts';
-import { importJob } from '../../src/server/import-jobs.ts';
+import {
+  commitCatalogImport,
+  exportCatalog,
+  planCatalogImport,
+  runQueuedCatalogImports,
+} from '../../src/server/catalog-import.ts';
+import { type Container, createContainer } from '../../src/server/container.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import {
+  failUnfinishedImports,
+  IMPORT_BUSY,
+  IMPORT_INTERRUPTED,
+  importJob,
+} from '../../src/server/import-jobs.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 
 const ORIGIN = 'https://shop.example';
@@ -22,16 +35,14 @@ afterEach(() => {
   for (const shop of shops.splice(0)) shop.remove();
 });
 
-/** Commits a file and waits for its job to finish. */
+/** Commits a file and runs its job, as the main process does. */
 async function importFile(container: Container, text: string) {
   const job = await commitCatalogImport(container, text, ORIGIN);
-  for (let waited = 0; waited < 600_000; waited += 20) {
-    const now = importJob(job.id);
-    if (now?.state === 'done') return now;
-    if (now?.state === 'failed') throw new Error(now.error ?? 'failed');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the import did not finish');
+  expect(importJob(container, job.id)?.state).toBe('queued');
+  await runQueuedCatalogImports(container);
+  const done = importJob(container, job.id);
+  if (done?.state !== 'done') throw new Error(done?.error ?? `the import is ${done?.state}`);
+  return done;
 }
 
 const exported = (container: Container) => exportCatalog(container, undefined, ORIGIN);
@@ -437,5 +448,65 @@ describe('export of one sport', () => {
     expect(file).not.toContain('Jokic');
     expect(file).not.toContain('MYSTERY PACK');
     expect((await exportCatalog(shop, undefined, ORIGIN)).includes('Jokic')).toBe(true);
+  });
+});
+
+describe('import jobs', () => {
+  it('are one at a time, and any process on the data folder sees them: the main process runs, a worker reports', async () => {
+    const shop = openTempShop();
+    shops.push(shop);
+    const worker = createContainer(parseEnv({ DATA_DIR: shop.dir }));
+    try {
+      await fillShop(shop.container);
+      const file = (await exported(shop.container)).replace(',89.00,0,', ',79.00,1,');
+      const job = await commitCatalogImport(worker, file, ORIGIN);
+      expect(importJob(shop.container, job.id)).toMatchObject({ state: 'queued', total: 1, done: 0 });
+      await expect(commitCatalogImport(worker, file, ORIGIN)).rejects.toMatchObject({
+        kind: 'conflict',
+        message: IMPORT_BUSY,
+      });
+      await runQueuedCatalogImports(shop.container);
+      expect(importJob(worker, job.id)).toEqual({
+        id: job.id,
+        state: 'done',
+        total: 1,
+        done: 1,
+        result: { created: 0, updated: 1 },
+        error: null,
+      });
+      // The file is not kept once the job has run.
+      const kept = shop.container.engine.sqlite
+        .prepare('SELECT file FROM import_jobs WHERE id = ?')
+        .get(job.id);
+      expect(kept).toEqual({ file: null });
+    } finally {
+      worker.close();
+    }
+  });
+
+  it('a job a stopped process left unfinished is failed at the next start, with what to do', async () => {
+    const shop = open();
+    await fillShop(shop);
+    const job = await commitCatalogImport(shop, (await exported(shop)).replace(',89.00,', ',79.00,'), ORIGIN);
+    expect(failUnfinishedImports(shop)).toBe(1);
+    expect(importJob(shop, job.id)).toMatchObject({ state: 'failed', error: IMPORT_INTERRUPTED });
+    await runQueuedCatalogImports(shop);
+    expect(importJob(shop, job.id)?.state).toBe('failed');
+  });
+
+  it('a job whose file no longer passes its check fails in Greek and writes nothing', async () => {
+    const shop = open();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const stored = await shop.media.store(new Uint8Array(png), 'card.png');
+    const row = `own,Own,,,Card,Olympiacos,TRUE,1.00,1,${ORIGIN}${stored.url},1${','.repeat(13)}`;
+    const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${row}\r\n`;
+    const job = await commitCatalogImport(shop, file, ORIGIN);
+    fs.rmSync(path.join(shop.engine.dataDir, 'media', stored.url.replace('/media/', '')));
+    await runQueuedCatalogImports(shop);
+    expect(importJob(shop, job.id)).toMatchObject({ state: 'failed' });
+    expect(importJob(shop, job.id)?.error).toBe('Το αρχείο έχει 1 σφάλματα· δεν αποθηκεύτηκε τίποτα.');
+    expect(await shop.commerce.listProducts()).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ type DryRun = {
 };
 type Job = {
   id: string;
-  state: 'running' | 'done' | 'failed';
+  state: 'queued' | 'running' | 'done' | 'failed';
   total: number;
   done: number;
   result: { created: number; updated: number } | null;
@@ -39,9 +39,9 @@ export default function CatalogCsvSection() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  // The progress bar follows the running import.
+  // The progress bar follows the import until it has finished.
   useEffect(() => {
-    if (job?.state !== 'running') return;
+    if (job?.state !== 'queued' && job?.state !== 'running') return;
     const timer = setTimeout(async () => {
       const result = await callApi<Job>('GET', `/api/admin/catalog/import/${encodeURIComponent(job.id)}`);
       if (result.ok) setJob(result.data);
@@ -84,8 +84,9 @@ export default function CatalogCsvSection() {
   }
 
   const changes = dryRun ? dryRun.counts.create + dryRun.counts.update : 0;
-  const running = job?.state === 'running';
-  const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 100;
+  const running = job?.state === 'queued' || job?.state === 'running';
+  const percent =
+    job && job.total > 0 ? Math.round((job.done / job.total) * 100) : job?.state === 'done' ? 100 : 0;
   const exportHref = `/api/admin/catalog/export${sport ? `?sport=${sport}` : ''}`;
 
   return (
@@ -221,6 +222,7 @@ export default function CatalogCsvSection() {
               aria-label="Πρόοδος εισαγωγής"
             />
             <p role="status" className="text-sm">
+              {job.state === 'queued' && 'Η εισαγωγή ξεκινά...'}
               {job.state === 'running' && `Εισαγωγή: ${job.done} από ${job.total}...`}
               {job.state === 'done' &&
                 `Η εισαγωγή ολοκληρώθηκε: ${job.result?.created ?? 0} νέα, ${job.result?.updated ?? 0} ενημερώσεις.`}

@@ -13,6 +13,7 @@ import {
 } from './009-firebase-session-details.ts';
 import { up as cardFacts } from './010-card-facts.ts';
 import { backfill as fillHandles, up as productHandles } from './011-product-handles.ts';
+import { up as importJobs } from './012-import-jobs.ts';
 
 export type Migration = {
   name: string;
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '009-firebase-session-details', up: firebaseSessionDetails, backfill: fillFirebaseSessionIds },
   { name: '010-card-facts', up: cardFacts },
   { name: '011-product-handles', up: productHandles, backfill: fillHandles },
+  { name: '012-import-jobs', up: importJobs },
 ];

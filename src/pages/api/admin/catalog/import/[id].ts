@@ -6,9 +6,9 @@ import { importJob } from '../../../../../server/import-jobs.ts';
 export const prerender = false;
 
 /** An import's progress for the dashboard's progress bar. */
-export const GET: APIRoute = ({ params }) =>
+export const GET: APIRoute = ({ params, locals }) =>
   toResponse(async () => {
-    const job = importJob(String(params.id ?? ''));
+    const job = importJob(locals.container, String(params.id ?? ''));
     if (!job) throw new AppError('not_found', 'Η εισαγωγή δεν βρέθηκε.');
     return job;
   });
