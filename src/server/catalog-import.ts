@@ -7,6 +7,7 @@ import type { ImportItem, ImportJob, ImportResult } from '../ports/commerce.ts';
 import { AppError } from '../ports/errors.ts';
 import { teamsOfSport } from './catalog.ts';
 import type { Container } from './container.ts';
+import { readBody } from './http.ts';
 import { queueImportJob, runQueuedImports } from './import-jobs.ts';
 import { storefrontCategories } from './storefront-data.ts';
 
@@ -33,11 +34,7 @@ export async function exportCatalog(
 
 /** The uploaded file as text: UTF-8 only, at most 20 MB. */
 export async function readImportFile(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > IMPORT_LIMIT_BYTES) throw new AppError('invalid', 'Το αρχείο είναι μεγαλύτερο από 20 MB.');
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > IMPORT_LIMIT_BYTES)
-    throw new AppError('invalid', 'Το αρχείο είναι μεγαλύτερο από 20 MB.');
+  const bytes = await readBody(request, IMPORT_LIMIT_BYTES, 'Το αρχείο είναι μεγαλύτερο από 20 MB.');
   if (bytes.byteLength === 0) throw new AppError('invalid', 'Το αρχείο είναι κενό.');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -48,16 +48,44 @@ export async function toResponse(run: () => Promise<unknown>, init: ResponseInit
   }
 }
 
+export const TOO_LARGE = 'Το αίτημα είναι πολύ μεγάλο.';
+
+/**
+ * The body's bytes, at most `maxBytes`: refused from its declared length, or, for a body sent
+ * without one (chunked), as soon as what arrived passes the limit, so no endpoint holds more than
+ * its own limit in memory.
+ */
+export async function readBody(
+  request: Request,
+  maxBytes: number,
+  tooLarge = TOO_LARGE,
+): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new AppError('invalid', tooLarge);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError('invalid', tooLarge);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Reads a JSON body of at most `maxBytes` and validates it; bad input becomes AppError('invalid'). */
 export async function readJson<T extends z.core.$ZodType>(
   request: Request,
   schema: T,
   maxBytes = 64 * 1024,
 ): Promise<z.output<T>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new AppError('invalid', 'Το αίτημα είναι πολύ μεγάλο.');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError('invalid', 'Το αίτημα είναι πολύ μεγάλο.');
+  const text = new TextDecoder().decode(await readBody(request, maxBytes));
   let data: unknown;
   try {
     data = JSON.parse(text);

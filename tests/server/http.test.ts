@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cartLineInputSchema } from '../../src/ports/commerce.ts';
 import { isAppError } from '../../src/ports/errors.ts';
-import { errorResponse, parseQuery, readJson } from '../../src/server/http.ts';
+import { errorResponse, parseQuery, readBody, readJson, TOO_LARGE } from '../../src/server/http.ts';
 
 const GREEK = /[\u0370-\u03ff]/;
 const ENGLISH_DEFAULTS = /Too small|Too big|expected|Invalid|Required/;
@@ -60,6 +60,37 @@ describe('readJson', () => {
       readJson(post(JSON.stringify({ a: 'x'.repeat(5000) })), z.object({}), 1024),
     );
     expect(error.message).toBe('Το αίτημα είναι πολύ μεγάλο.');
+  });
+});
+
+describe('readBody', () => {
+  /** A body sent in chunks with no Content-Length, counting how many chunks were pulled. */
+  function chunked(chunks: number, size: number) {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === chunks) return controller.close();
+        pulled += 1;
+        controller.enqueue(new Uint8Array(size).fill(120));
+      },
+    });
+    const request = new Request('http://shop.test/api', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    return { request, pulled: () => pulled };
+  }
+
+  it('stops reading a chunked body as soon as it passes the limit', async () => {
+    const { request, pulled } = chunked(1_000, 1024);
+    await expect(readBody(request, 4 * 1024)).rejects.toMatchObject({ kind: 'invalid', message: TOO_LARGE });
+    expect(pulled()).toBeLessThan(10);
+  });
+
+  it('reads a chunked body within the limit whole', async () => {
+    const { request } = chunked(3, 1024);
+    expect((await readBody(request, 4 * 1024)).byteLength).toBe(3 * 1024);
   });
 });
 

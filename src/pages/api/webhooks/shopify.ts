@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../../server/http.ts';
+import { isAppError } from '../../../ports/errors.ts';
+import { json, readBody } from '../../../server/http.ts';
 import { isCatalogTopic, verifyShopifyHmac, WEBHOOK_MAX_BYTES } from '../../../server/shopify-webhook.ts';
 
 export const prerender = false;
@@ -17,10 +18,13 @@ export const POST: APIRoute = async ({ request, locals }) => {
       { error: { kind: 'not_found', message: 'Τα webhooks του Shopify δεν έχουν ρυθμιστεί.', fields: {} } },
       { status: 404 },
     );
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > WEBHOOK_MAX_BYTES) return json({ ok: false }, { status: 413 });
-  const body = new Uint8Array(await request.arrayBuffer());
-  if (body.byteLength > WEBHOOK_MAX_BYTES) return json({ ok: false }, { status: 413 });
+  let body: Uint8Array;
+  try {
+    body = await readBody(request, WEBHOOK_MAX_BYTES);
+  } catch (error) {
+    if (isAppError(error)) return json({ ok: false }, { status: 413 });
+    throw error;
+  }
   if (!verifyShopifyHmac(body, request.headers.get('x-shopify-hmac-sha256'), shopify.webhookSecret))
     return json(
       { error: { kind: 'unauthorized', message: 'Μη έγκυρη υπογραφή.', fields: {} } },
