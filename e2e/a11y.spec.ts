@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { signInBody } from './fixtures/backends.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
-import { newestProductPage, PAGE_TYPES } from './support/page-types.ts';
+import { newestProductPage, orderPage, PAGE_TYPES } from './support/page-types.ts';
 
 /** WCAG 2.x A and AA, and axe's best practices (heading-order, landmarks, ...): every impact counts. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -52,6 +53,37 @@ for (const url of PAGE_TYPES.filter((candidate) => !REPEATS.has(candidate))) {
 test('axe finds no problem on a product page @phone', async ({ page }) => {
   await page.goto(await newestProductPage());
   await settle(page);
+  expect(await violations(page)).toEqual([]);
+});
+
+test('axe finds no problem on an order confirmation page', async ({ page }) => {
+  const url = await orderPage();
+  test.skip(url === null, 'Shopify shows its own order page');
+  await page.goto(url ?? '/');
+  await settle(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('axe finds no problem on the signed-in dashboard, with a sport and its sections open', async ({
+  page,
+}) => {
+  expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
+  await page.goto('/admin-dashboard');
+  await settle(page);
+  await page.getByRole('button', { name: 'NBA', exact: true }).click();
+  await expect(page.getByText(/^Εμφάνιση \d+ έως \d+ από \d+ προϊόντα$/)).toBeVisible();
+  const sections = [
+    'Προσθήκη Νέου Προϊόντος',
+    'Διαχείριση Παικτών',
+    'Κατάλογος σε CSV (εξαγωγή και εισαγωγή)',
+  ];
+  for (const section of sections) {
+    const toggle = page.getByRole('button', { name: section, exact: true });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+  await expect(page.getByLabel('Τίτλος', { exact: false }).first()).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures/test.ts';
-import { newestProductPage, PAGE_TYPES } from './support/page-types.ts';
+import { newestProductPage, orderPage, PAGE_TYPES } from './support/page-types.ts';
 
 const JAR = path.resolve(import.meta.dirname, '..', 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu.jar');
 
@@ -24,7 +24,9 @@ test('the Nu HTML checker finds no error or warning on any page type', async ({ 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-vnu-'));
   try {
     const names = new Map<string, string>();
-    for (const [index, url] of [...PAGE_TYPES, await newestProductPage()].entries()) {
+    const order = await orderPage();
+    const urls = [...PAGE_TYPES, await newestProductPage(), ...(order ? [order] : [])];
+    for (const [index, url] of urls.entries()) {
       const response = await fetch(new URL(url, baseURL));
       expect(response.headers.get('content-type'), url).toContain('text/html');
       const file = path.join(dir, `${String(index).padStart(2, '0')}.html`);

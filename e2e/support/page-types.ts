@@ -1,4 +1,5 @@
 import { productPath } from '../../src/domain/product-id.ts';
+import { onShopify } from '../fixtures/backends.ts';
 import { openShop } from '../fixtures/shop.ts';
 
 /** One URL of every kind of storefront page but the product page, for the HTML checker and axe. */
@@ -40,6 +41,32 @@ export async function newestProductPage(): Promise<string> {
     const [product] = await shop.commerce.recentProducts(1);
     if (!product) throw new Error('the shop has no product');
     return productPath(product);
+  } finally {
+    shop.close();
+  }
+}
+
+/**
+ * An order confirmation page (/order/{token}) of an order placed through the engine, as checkout
+ * does; null on Shopify, whose checkout takes the orders and shows its own page.
+ */
+export async function orderPage(): Promise<string | null> {
+  if (onShopify) return null;
+  const shop = openShop();
+  try {
+    const [product] = (await shop.commerce.recentProducts(20)).filter((item) => (item.available ?? 0) > 0);
+    if (!product) throw new Error('the shop has no product in stock');
+    const cart = await shop.carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }]);
+    const { order } = await shop.orders.placeOrder({
+      cartId: cart.id,
+      idempotencyKey: `e2e-validators-${crypto.randomUUID()}`,
+      customer: { name: 'Μαρία Παπαδοπούλου', email: 'buyer@example.com', phone: '6912345678' },
+      delivery: { method: 'pickup' },
+      payment: 'bank_transfer',
+      notes: '',
+      shippingCents: 0,
+    });
+    return `/order/${order.accessToken}`;
   } finally {
     shop.close();
   }
