@@ -154,6 +154,35 @@ describe('cached answers', () => {
   });
 });
 
+describe('answers kept per catalogue and stock version', () => {
+  const counter = (name: string) =>
+    (sqlite().prepare('SELECT value FROM counters WHERE name = ?').get(name) as { value: number }).value;
+
+  it('a repeated query is answered from memory until the catalogue or the stock moves', async () => {
+    await create('Prizm Jayson Tatum');
+    const first = await search({ search: 'tatum' });
+    // A change no version follows (nothing in the shop makes one): the kept answer still shows.
+    sqlite().prepare("UPDATE products SET title = 'Changed behind the cache'").run();
+    sqlite().prepare("UPDATE counters SET value = value - 1 WHERE name = 'catalog'").run();
+    expect(await search({ search: 'tatum' })).toBe(first);
+    // A sale moves the stock counter: the next answer is read again.
+    sqlite().prepare('UPDATE inventory_levels SET available = available - 1').run();
+    const again = await search({ search: 'tatum' });
+    expect(again).not.toBe(first);
+    expect(again.products[0]?.title).toBe('Changed behind the cache');
+    expect(again.products[0]?.available).toBe(2);
+  });
+
+  it('a sale moves the stock counter and not the storefront’s content version: no rebuild', async () => {
+    await create('Prizm Jayson Tatum');
+    const content = await shop.container.builds.contentVersion();
+    const stock = counter('stock');
+    sqlite().prepare('UPDATE inventory_levels SET available = 0').run();
+    expect(counter('stock')).toBe(stock + 1);
+    expect(await shop.container.builds.contentVersion()).toBe(content);
+  });
+});
+
 describe('migration 005 on a catalogue made before it', () => {
   it('fills the list prices and the search index from the existing rows', async () => {
     await create('Prizm Jayson Tatum', { priceCents: 700 });

@@ -13,7 +13,10 @@ export type LocalBuildsOptions = {
 
 /** Build records in SQLite; the `building` row doubles as a cross-process single-flight lock. */
 export function createLocalBuilds({ db, sqlite }: Engine, options: LocalBuildsOptions = {}): BuildsPort {
-  const sumCounters = sqlite.prepare('SELECT COALESCE(SUM(value), 0) AS version FROM counters');
+  // Stock moves with every sale and needs no rebuild: the islands show live stock (migration 013).
+  const sumCounters = sqlite.prepare(
+    "SELECT COALESCE(SUM(value), 0) AS version FROM counters WHERE name <> 'stock'",
+  );
   const hostedVersions = options.hostedVersions ?? [];
   const contentVersion = async () => {
     let version = (sumCounters.get() as { version: number }).version;

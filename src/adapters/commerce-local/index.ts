@@ -1,10 +1,10 @@
-import type { CommercePort, Product } from '../../ports/commerce.ts';
+import type { CatalogPage, CommercePort, Product } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid, requireGid } from '../sqlite/ids.ts';
 import { readProducts } from './read-products.ts';
-import { createSearchCache } from './search-cache.ts';
-import { searchProductIds, toCatalogPage } from './search-products.ts';
+import { createVersionedCache } from './search-cache.ts';
+import { type SearchHits, searchProductIds, toCatalogPage } from './search-products.ts';
 import { importAll, insertProduct, removeProduct, replaceProduct } from './write-products.ts';
 
 /** The embedded shop engine's catalogue on SQLite. */
@@ -20,22 +20,25 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
     return product;
   }
 
-  const catalogVersion = async () => {
-    const row = await db
-      .selectFrom('counters')
-      .select('value')
-      .where('name', '=', 'catalog')
-      .executeTakeFirstOrThrow();
-    return row.value;
+  const counter = (name: 'catalog' | 'stock') => async () => {
+    const row = await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst();
+    return row?.value ?? 0;
   };
-  const cachedSearch = createSearchCache();
+  const catalogVersion = counter('catalog');
+  const stockVersion = counter('stock');
+  // Which ids a query finds changes only with the catalogue; the page it shows (stock) with sales too.
+  const cachedHits = createVersionedCache<SearchHits>();
+  const cachedPages = createVersionedCache<CatalogPage>();
 
   return {
     async searchProducts(query) {
-      const hits = await cachedSearch(await catalogVersion(), query, () => searchProductIds(db, query));
-      const products =
-        hits.ids.length === 0 ? [] : await readProducts(db, (q) => q.where('id', 'in', hits.ids));
-      return toCatalogPage(hits, products, query.pageSize);
+      const [catalog, stock] = await Promise.all([catalogVersion(), stockVersion()]);
+      return cachedPages(`${catalog}:${stock}`, query, async () => {
+        const hits = await cachedHits(String(catalog), query, () => searchProductIds(db, query));
+        const products =
+          hits.ids.length === 0 ? [] : await readProducts(db, (q) => q.where('id', 'in', hits.ids));
+        return toCatalogPage(hits, products, query.pageSize);
+      });
     },
 
     listProducts: () => readProducts(db, (query) => query.orderBy('id', 'desc')),

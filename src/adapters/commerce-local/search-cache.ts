@@ -1,21 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogQuery } from '../../ports/commerce.ts';
-import type { SearchHits } from './search-products.ts';
 
 /**
- * Remembers which product ids a query found, per catalogue version: any catalogue change bumps the
- * version, so a cached answer is never served after an edit. Only ids and counts are kept; the
- * products themselves (stock, price) are read fresh for every answer.
+ * Remembers answers per data version: when the version moves (any catalogue change, or a sale for
+ * answers that show stock), every answer of the older version is dropped, so none is served after
+ * the change. A write that lands while a query runs moves the version, and that answer is not kept.
  */
-export function createSearchCache(size = 2_000) {
-  const cache = new LRUCache<string, SearchHits>({ max: size });
-  let cachedVersion = -1;
+export function createVersionedCache<T extends {}>(size = 2_000) {
+  const cache = new LRUCache<string, T>({ max: size });
+  let cachedVersion: string | null = null;
 
-  return async function cached(
-    version: number,
-    query: CatalogQuery,
-    run: () => Promise<SearchHits>,
-  ): Promise<SearchHits> {
+  return async function cached(version: string, query: CatalogQuery, run: () => Promise<T>): Promise<T> {
     if (version !== cachedVersion) {
       cache.clear();
       cachedVersion = version;
@@ -23,10 +18,9 @@ export function createSearchCache(size = 2_000) {
     const key = queryKey(query);
     const hit = cache.get(key);
     if (hit) return hit;
-    const hits = await run();
-    // A write may have landed while the query ran; keep the answer only if the version held.
-    if (version === cachedVersion) cache.set(key, hits);
-    return hits;
+    const answer = await run();
+    if (version === cachedVersion) cache.set(key, answer);
+    return answer;
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { up as cardFacts } from './010-card-facts.ts';
 import { backfill as fillHandles, up as productHandles } from './011-product-handles.ts';
 import { up as importJobs } from './012-import-jobs.ts';
+import { up as stockCounter } from './013-stock-counter.ts';
 
 export type Migration = {
   name: string;
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '010-card-facts', up: cardFacts },
   { name: '011-product-handles', up: productHandles, backfill: fillHandles },
   { name: '012-import-jobs', up: importJobs },
+  { name: '013-stock-counter', up: stockCounter },
 ];
