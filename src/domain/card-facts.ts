@@ -88,6 +88,27 @@ export const cardFactsSchema = z
 export type CardFacts = z.output<typeof cardFactsSchema>;
 export type FactName = keyof CardFacts;
 
+/**
+ * Each fact's key and label where it leaves the shop, the one list both places read: the `card.*`
+ * product metafields on Shopify (decision 052) and the catalogue CSV's metafield columns, named as
+ * Shopify names them in its own export (decision 053).
+ */
+export const FACT_KEYS: ReadonlyArray<{ fact: FactName; key: string; label: string }> = [
+  { fact: 'year', key: 'year', label: 'Year' },
+  { fact: 'manufacturer', key: 'manufacturer', label: 'Manufacturer' },
+  { fact: 'set', key: 'set', label: 'Set' },
+  { fact: 'cardNumber', key: 'card_number', label: 'Card number' },
+  { fact: 'parallel', key: 'parallel', label: 'Parallel' },
+  { fact: 'rookie', key: 'rookie', label: 'Rookie' },
+  { fact: 'autograph', key: 'autograph', label: 'Autograph' },
+  { fact: 'patch', key: 'patch', label: 'Patch' },
+  { fact: 'serialNumber', key: 'serial_number', label: 'Serial number' },
+  { fact: 'printRun', key: 'print_run', label: 'Print run' },
+  { fact: 'grader', key: 'grader', label: 'Grader' },
+  { fact: 'grade', key: 'grade', label: 'Grade' },
+  { fact: 'condition', key: 'condition', label: 'Condition' },
+];
+
 export const EMPTY_FACTS: CardFacts = {
   year: null,
   manufacturer: null,

@@ -1,4 +1,10 @@
-import { type CardFacts, cardFactsSchema, EMPTY_FACTS, type FactName } from '../../domain/card-facts.ts';
+import {
+  type CardFacts,
+  cardFactsSchema,
+  EMPTY_FACTS,
+  FACT_KEYS,
+  type FactName,
+} from '../../domain/card-facts.ts';
 
 /**
  * Card facts as Shopify product metafields in the `card` namespace (decision 052). One metafield
@@ -9,26 +15,29 @@ export const CARD_NAMESPACE = 'card';
 
 type MetafieldType = 'single_line_text_field' | 'boolean' | 'number_integer' | 'number_decimal';
 
+/** How Shopify types each fact's metafield. */
+const TYPES: Record<FactName, MetafieldType> = {
+  year: 'single_line_text_field',
+  manufacturer: 'single_line_text_field',
+  set: 'single_line_text_field',
+  cardNumber: 'single_line_text_field',
+  parallel: 'single_line_text_field',
+  rookie: 'boolean',
+  autograph: 'boolean',
+  patch: 'boolean',
+  serialNumber: 'number_integer',
+  printRun: 'number_integer',
+  grader: 'single_line_text_field',
+  grade: 'number_decimal',
+  condition: 'single_line_text_field',
+};
+
 export const CARD_METAFIELDS: ReadonlyArray<{
   fact: FactName;
   key: string;
   type: MetafieldType;
   name: string;
-}> = [
-  { fact: 'year', key: 'year', type: 'single_line_text_field', name: 'Card: Year' },
-  { fact: 'manufacturer', key: 'manufacturer', type: 'single_line_text_field', name: 'Card: Manufacturer' },
-  { fact: 'set', key: 'set', type: 'single_line_text_field', name: 'Card: Set' },
-  { fact: 'cardNumber', key: 'card_number', type: 'single_line_text_field', name: 'Card: Card number' },
-  { fact: 'parallel', key: 'parallel', type: 'single_line_text_field', name: 'Card: Parallel' },
-  { fact: 'rookie', key: 'rookie', type: 'boolean', name: 'Card: Rookie' },
-  { fact: 'autograph', key: 'autograph', type: 'boolean', name: 'Card: Autograph' },
-  { fact: 'patch', key: 'patch', type: 'boolean', name: 'Card: Patch' },
-  { fact: 'serialNumber', key: 'serial_number', type: 'number_integer', name: 'Card: Serial number' },
-  { fact: 'printRun', key: 'print_run', type: 'number_integer', name: 'Card: Print run' },
-  { fact: 'grader', key: 'grader', type: 'single_line_text_field', name: 'Card: Grader' },
-  { fact: 'grade', key: 'grade', type: 'number_decimal', name: 'Card: Grade' },
-  { fact: 'condition', key: 'condition', type: 'single_line_text_field', name: 'Card: Condition' },
-];
+}> = FACT_KEYS.map(({ fact, key, label }) => ({ fact, key, type: TYPES[fact], name: `Card: ${label}` }));
 
 export type MetafieldInput = { namespace: string; key: string; type: MetafieldType; value: string };
 

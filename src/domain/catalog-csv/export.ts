@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Product } from '../../ports/commerce.ts';
+import { FACT_KEYS } from '../card-facts.ts';
 import { centsToAmount } from '../money.ts';
-import { CSV_COLUMNS, FACT_COLUMNS } from './columns.ts';
+import { CSV_COLUMNS } from './columns.ts';
 
 const BOM = '\uFEFF';
 const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
@@ -34,7 +35,7 @@ export function catalogToCsv(products: readonly Product[], origin: string): stri
       product.available === null ? '' : String(product.available),
       images[0] ?? '',
       images.length > 0 ? '1' : '',
-      ...FACT_COLUMNS.map((column) => factCell(product.facts[column.fact])),
+      ...FACT_KEYS.map((column) => factCell(product.facts[column.fact])),
     ]);
     images.slice(1).forEach((url, index) => {
       rows.push([
@@ -49,7 +50,7 @@ export function catalogToCsv(products: readonly Product[], origin: string): stri
         '',
         url,
         String(index + 2),
-        ...FACT_COLUMNS.map(() => ''),
+        ...FACT_KEYS.map(() => ''),
       ]);
     });
   }

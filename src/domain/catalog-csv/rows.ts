@@ -1,13 +1,13 @@
-import { type CardFacts, EMPTY_FACT_FIELDS, type FactFields, parseFactFields } from '../card-facts.ts';
+import {
+  type CardFacts,
+  EMPTY_FACT_FIELDS,
+  FACT_KEYS,
+  type FactFields,
+  parseFactFields,
+} from '../card-facts.ts';
 import { HANDLE_MAX, HANDLE_PATTERN } from '../handle.ts';
 import { amountToCents } from '../money.ts';
-import {
-  CSV_COLUMNS,
-  FACT_COLUMNS,
-  factColumnName,
-  isIgnoredShopifyColumn,
-  REQUIRED_COLUMNS,
-} from './columns.ts';
+import { CSV_COLUMNS, factColumnName, isIgnoredShopifyColumn, REQUIRED_COLUMNS } from './columns.ts';
 import type { CsvTable, RowError } from './parse.ts';
 
 /** One product of the file: its first line, handle, the fields the file gives, its images in order. */
@@ -54,7 +54,7 @@ export const CSV_MESSAGES = {
 } as const;
 
 const columnOfFact = (fact: string) => {
-  const column = FACT_COLUMNS.find((candidate) => candidate.fact === fact);
+  const column = FACT_KEYS.find((candidate) => candidate.fact === fact);
   return column ? factColumnName(column) : fact;
 };
 
@@ -99,7 +99,7 @@ export function csvProducts(table: CsvTable): {
   if (errors.length > 0) return { products: [], errors, notices };
   const index = new Map(table.header.map((name, position) => [name, position]));
   const has = (name: string) => index.has(name);
-  const hasFacts = FACT_COLUMNS.some((column) => has(factColumnName(column)));
+  const hasFacts = FACT_KEYS.some((column) => has(factColumnName(column)));
   const products: CsvProduct[] = [];
   const byHandle = new Map<string, CsvProduct>();
 
