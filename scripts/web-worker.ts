@@ -20,7 +20,7 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 const build: CurrentBuild = currentBuildSchema.parse(JSON.parse(process.env.SHOP_SERVE_BUILD ?? 'null'));
 const container = createContainer(env);
 setSharedContainer(container);
-const storefront = await createStorefrontServer(env, build);
+const storefront = await createStorefrontServer(env, build, container.contentStamp);
 
 let retiring = false;
 async function retire(graceMs: number) {

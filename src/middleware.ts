@@ -1,6 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getContainer } from './server/container.ts';
 import { json } from './server/http.ts';
+import { isKeptRoute, keptKey } from './server/kept-answers.ts';
+import { sharedPageCache } from './server/page-cache.ts';
 import { cachedProductPage } from './server/product-page-cache.ts';
 import { SESSION_COOKIE } from './server/session-cookie.ts';
 
@@ -9,7 +11,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const refuse = (status: number, message: string) =>
   json({ error: { kind: 'unauthorized', message, fields: {} } }, { status });
 
-/** The product page's route: rendered on demand, kept per product state (product-page-cache.ts). */
+/**
+ * The product page's route: on demand, kept per content stamp (kept-answers.ts) or, on a hosted
+ * backend without one, per product state (product-page-cache.ts).
+ */
 const PRODUCT_PAGE = '/product/[id]';
 
 /** Admin endpoints outside /api/admin: the spec's /api/{platform}-admin proxy. */
@@ -56,7 +61,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!token) return refuse(401, 'Απαιτείται σύνδεση.');
     if (!context.locals.admin) return refuse(403, 'Η σύνδεση έληξε. Συνδεθείτε ξανά.');
   }
-  if ((request.method === 'GET' || request.method === 'HEAD') && context.routePattern === PRODUCT_PAGE)
-    return cachedProductPage(context, next);
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    // Read before rendering: what is rendered is at least as new as the stamp it is kept under.
+    const stamp = isKeptRoute(context.routePattern) ? await container.contentStamp?.() : undefined;
+    if (stamp) return sharedPageCache().respond(keptKey(stamp, new URL(request.url)), request, next);
+    if (context.routePattern === PRODUCT_PAGE) return cachedProductPage(context, next);
+  }
   return next();
 });

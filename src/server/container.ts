@@ -14,6 +14,7 @@ import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/in
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
+import { localContentStamp } from '../adapters/sqlite/content-stamp.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import { type ImportJobStore, importJobStore } from '../adapters/sqlite/import-job-store.ts';
 import type { AuthPort } from '../ports/auth.ts';
@@ -50,6 +51,12 @@ export type Container = {
   shopify: ShopifyBackend | null;
   /** Catalogue import jobs, in the shop's own database whatever the commerce backend. */
   importJobs: ImportJobStore;
+  /**
+   * One string that moves whenever anything a storefront answer shows changes (the catalogue, its
+   * stock, the category documents), for keeping rendered answers (src/server/kept-answers.ts);
+   * null when a hosted backend holds some of it and has no such cheap, complete version.
+   */
+  contentStamp: (() => Promise<string>) | null;
   /** The embedded engine, for the command-line scripts (seed, admin accounts). */
   engine: Engine;
   close(): void;
@@ -126,6 +133,7 @@ export function createContainer(env: Env): Container {
     hostedOrders: shopify?.orders ?? null,
     shopify,
     importJobs: importJobStore(engine),
+    contentStamp: shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentStamp(engine) : null,
     documents,
     auth,
     media: shopify?.media ?? createLocalMedia(engine),

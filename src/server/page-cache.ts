@@ -1,9 +1,25 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
-/** A rendered page as kept: its status, its headers and its body, gzipped once. */
-type CachedPage = { status: number; headers: Array<[string, string]>; gzip: Buffer; etag: string };
+/** A rendered answer as kept: its status, its headers and its body, plain and gzipped once. */
+export type KeptPage = {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+};
+
+/** What of a request decides how a kept page is sent: the method and two headers. */
+export type AskedFor = {
+  method: string;
+  ifNoneMatch: string | null | undefined;
+  acceptEncoding: string | null | undefined;
+};
+
+/** A kept page made ready for one request: 304 to a client that holds it, gzip when accepted. */
+export type Answer = { status: number; headers: Array<[string, string]>; body: Buffer | null };
 
 export type PageCache = {
   /**
@@ -12,32 +28,35 @@ export type PageCache = {
    * request already holds this version (If-None-Match).
    */
   respond(key: string, request: Request, render: () => Promise<Response>): Promise<Response>;
+  /** The page kept for `key`, if any: what the server's edge answers with before the app runs. */
+  find(key: string): KeptPage | undefined;
 };
 
 /** Headers that belong to one answer, not to the page. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'etag', 'set-cookie', 'vary', 'date']);
 /** Shared caches may keep the page, but must ask again each time (the ETag makes that a 304). */
-const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const KEPT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /**
- * Rendered on-demand pages kept in memory, keyed by what they show (the caller's key holds the
- * data versions and the item's own state), so a change makes a new key and the old page is simply
- * never asked for again; the least recently used pages leave when `maxBytes` is passed.
+ * Rendered on-demand answers kept in memory, keyed by what they show (the caller's key holds the
+ * data versions and the item's own state), so a change makes a new key and the old answer is
+ * simply never asked for again; the least recently used leave when `maxBytes` is passed.
  */
 export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
-  const pages = new LRUCache<string, CachedPage>({
+  const pages = new LRUCache<string, KeptPage>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.gzip.length + 512,
+    sizeCalculation: (page) => page.body.length + page.gzip.length + 512,
   });
-  const rendering = new Map<string, Promise<CachedPage | Response>>();
+  const rendering = new Map<string, Promise<KeptPage | Response>>();
 
-  async function renderOnce(key: string, render: () => Promise<Response>): Promise<CachedPage | Response> {
+  async function renderOnce(key: string, render: () => Promise<Response>): Promise<KeptPage | Response> {
     const response = await render();
     if (!shareable(response)) return response;
     const body = Buffer.from(await response.arrayBuffer());
-    const page: CachedPage = {
+    const page: KeptPage = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
+      body,
       gzip: gzipSync(body),
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     };
@@ -47,7 +66,7 @@ export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
 
   return {
     async respond(key, request, render) {
-      let page: CachedPage | Response | undefined = pages.get(key);
+      let page: KeptPage | Response | undefined = pages.get(key);
       if (!page) {
         let pending = rendering.get(key);
         if (!pending) {
@@ -60,35 +79,56 @@ export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
           page = shared instanceof Response ? await render() : shared;
         }
       }
-      return page instanceof Response ? page : answer(page, request);
+      if (page instanceof Response) return page;
+      const { status, headers, body } = answerFor(page, {
+        method: request.method,
+        ifNoneMatch: request.headers.get('if-none-match'),
+        acceptEncoding: request.headers.get('accept-encoding'),
+      });
+      return new Response(body ? new Uint8Array(body) : null, { status, headers });
     },
+    find: (key) => pages.get(key),
   };
 }
 
-/** Only a plain page everyone sees alike: HTML, 200 or 404, no cookie set. */
+/**
+ * Only an answer everyone sees alike: 200 or 404, HTML or JSON, no cookie set, and nothing that
+ * forbids keeping it (`no-store`, `private`), as a shared HTTP cache would judge.
+ */
 function shareable(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  const control = response.headers.get('cache-control') ?? '';
   return (
     (response.status === 200 || response.status === 404) &&
     !response.headers.has('set-cookie') &&
-    (response.headers.get('content-type') ?? '').startsWith('text/html')
+    !/\b(no-store|private)\b/i.test(control) &&
+    (type.startsWith('text/html') || type.startsWith('application/json'))
   );
 }
 
-function answer(page: CachedPage, request: Request): Response {
-  const headers = new Headers(page.headers);
+/** How a kept page is sent to one request, whoever sends it (the app or the server's edge). */
+export function answerFor(page: KeptPage, asked: AskedFor): Answer {
+  const fresh = page.status === 200;
+  const headers = page.headers.filter(([name]) => !(fresh && name.toLowerCase() === 'cache-control'));
   // Weak: the same page is sent gzipped or not, byte for byte different.
-  headers.set('etag', `W/${page.etag}`);
-  headers.set('vary', 'Accept-Encoding');
-  if (page.status === 200) headers.set('cache-control', CACHE_CONTROL);
-  const known = request.headers.get('if-none-match');
-  if (page.status === 200 && known?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag))
-    return new Response(null, { status: 304, headers });
-  const gzip = /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '');
-  if (gzip) headers.set('content-encoding', 'gzip');
-  const body = gzip ? page.gzip : gunzipSync(page.gzip);
-  headers.set('content-length', String(body.length));
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
-    status: page.status,
-    headers,
-  });
+  headers.push(['etag', `W/${page.etag}`], ['vary', 'Accept-Encoding']);
+  if (fresh) headers.push(['cache-control', KEPT_CACHE_CONTROL]);
+  const known = asked.ifNoneMatch;
+  if (fresh && known?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag))
+    return { status: 304, headers, body: null };
+  const gzip = /\bgzip\b/i.test(asked.acceptEncoding ?? '');
+  if (gzip) headers.push(['content-encoding', 'gzip']);
+  const body = gzip ? page.gzip : page.body;
+  headers.push(['content-length', String(body.length)]);
+  return { status: page.status, headers, body: asked.method === 'HEAD' ? null : body };
+}
+
+// Kept on globalThis, like the container: the server's edge and the build's bundle each hold a
+// copy of this module, and both must look in the one cache of the process.
+const holder = globalThis as typeof globalThis & { __cardshopPages?: PageCache };
+
+/** The process's cache of rendered answers, shared by the app and the server's edge. */
+export function sharedPageCache(): PageCache {
+  holder.__cardshopPages ??= createPageCache();
+  return holder.__cardshopPages;
 }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { decodeParam } from '../domain/product-id.ts';
-import { createPageCache } from './page-cache.ts';
-
-const pages = createPageCache();
+import { sharedPageCache } from './page-cache.ts';
 
 /**
- * Product pages render on demand (a product made a second ago is never a 404) and are kept in this
+ * Product pages on a hosted backend, which has no content stamp (kept-answers.ts serves the
+ * engine): rendered on demand (a product made a second ago is never a 404) and kept in this
  * process once rendered. The key is what the page shows: the catalogue and category versions
  * (an edit anywhere moves them, so recommendations and menus follow) and the product itself as
  * read now, so a sale that changes its stock, which moves no version, also makes a new page.
@@ -27,5 +26,5 @@ export async function cachedProductPage(
   const [catalog, categories, product] = versions;
   const state = createHash('sha1').update(JSON.stringify(product)).digest('base64url');
   const key = `${catalog}:${categories}:${context.url.pathname}${context.url.search}:${state}`;
-  return pages.respond(key, context.request, render);
+  return sharedPageCache().respond(key, context.request, render);
 }

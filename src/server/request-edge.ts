@@ -80,6 +80,7 @@ export function atTheEdge(req: IncomingMessage, res: ServerResponse, options: Ed
         contentType: headerText(this, 'content-type'),
         csp: headerText(this, 'content-security-policy'),
         https: options.https,
+        cacheControl: headerText(this, 'cache-control'),
       },
       options.pages(),
     );

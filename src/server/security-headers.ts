@@ -24,7 +24,10 @@ export const PERMISSIONS_POLICY =
 
 /** Pages with the owner's data or controls: never framed, never cached. */
 const ADMIN_PAGES = ['/admin-login', '/admin-dashboard'];
-/** Responses that are someone's own (API answers, the order confirmation): never stored by a cache. */
+/**
+ * Responses that are someone's own (API answers, the order confirmation): never stored by a cache,
+ * unless the route declares its answer `public` (the catalogue queries, kept-answers.ts).
+ */
 const PRIVATE_PREFIXES = ['/api/', '/order/'];
 
 /** Reads a build's per-page CSP (`_headers.json` in its output folder); null when there is none. */
@@ -74,6 +77,8 @@ export type ResponseFacts = {
   csp: string | undefined;
   /** SITE_URL is https: browsers are told to use nothing else. */
   https: boolean;
+  /** The Cache-Control the app set: `public` marks an API answer that is the same for everyone. */
+  cacheControl?: string | undefined;
 };
 
 /** The headers to set on a response, given what it is. */
@@ -87,7 +92,12 @@ export function securityHeaders(facts: ResponseFacts, pages: PageCsp | null): Re
     'cross-origin-opener-policy': 'same-origin',
   };
   if (facts.https) headers['strict-transport-security'] = 'max-age=31536000';
-  if (admin || PRIVATE_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix)) {
+  const declaredPublic = !admin && /\bpublic\b/i.test(facts.cacheControl ?? '');
+  if (
+    admin ||
+    (!declaredPublic &&
+      PRIVATE_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix))
+  ) {
     headers['cache-control'] = 'no-store';
   }
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createPageCache } from '../../src/server/page-cache.ts';
+import { answerFor, createPageCache, sharedPageCache } from '../../src/server/page-cache.ts';
 
 const html = (text: string, init: ResponseInit = {}) =>
   new Response(`<!doctype html><p>${text}</p>`, {
@@ -64,7 +64,7 @@ describe('the page cache', () => {
     expect(await again.text()).toBe('');
   });
 
-  it('never keeps an answer that is one visitor’s own or not a page', async () => {
+  it('never keeps an answer that is one visitor’s own, marked no-store, or not a page or JSON', async () => {
     const cache = createPageCache();
     let renders = 0;
     const withCookie = async () => html(`cookie ${++renders}`, { headers: { 'set-cookie': 'a=b' } });
@@ -73,10 +73,54 @@ describe('the page cache', () => {
     const failing = async () =>
       new Response('down', { status: 503, headers: { 'content-type': 'text/html' } });
     expect((await cache.respond('down', request(), failing)).status).toBe(503);
-    let json = 0;
-    const api = async () => Response.json({ n: ++json });
+    let stored = 0;
+    const noStore = async () => Response.json({ n: ++stored }, { headers: { 'cache-control': 'no-store' } });
+    await cache.respond('no-store', request(), noStore);
+    expect(await (await cache.respond('no-store', request(), noStore)).json()).toEqual({ n: 2 });
+    let image = 0;
+    const png = async () => new Response(`png ${++image}`, { headers: { 'content-type': 'image/png' } });
+    await cache.respond('png', request(), png);
+    expect(await (await cache.respond('png', request(), png)).text()).toBe('png 2');
+  });
+
+  it('keeps a public JSON answer, such as a catalogue query, like a page', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const api = async () =>
+      Response.json({ n: ++renders }, { headers: { 'cache-control': 'public, max-age=0, must-revalidate' } });
     await cache.respond('json', request(), api);
-    expect(await (await cache.respond('json', request(), api)).json()).toEqual({ n: 2 });
+    const again = await cache.respond('json', request(), api);
+    expect(await again.json()).toEqual({ n: 1 });
+    expect(again.headers.get('content-type')).toContain('application/json');
+    expect(again.headers.get('etag')).toMatch(/^W\/"/);
+  });
+
+  it('hands the server’s edge the kept page, sent alike: 304, gzip, plain, and HEAD without a body', async () => {
+    const cache = createPageCache();
+    expect(cache.find('k')).toBeUndefined();
+    await cache.respond('k', request(), async () => html('edge'));
+    const page = cache.find('k');
+    if (!page) throw new Error('the page was not kept');
+    const plain = answerFor(page, { method: 'GET', ifNoneMatch: undefined, acceptEncoding: undefined });
+    expect(plain.status).toBe(200);
+    expect(plain.body?.toString()).toBe('<!doctype html><p>edge</p>');
+    const headers = new Map(plain.headers);
+    expect(headers.get('content-length')).toBe(String(plain.body?.length));
+    expect(headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(headers.get('content-security-policy')).toBe("default-src 'self'");
+    const zipped = answerFor(page, { method: 'GET', ifNoneMatch: null, acceptEncoding: 'gzip' });
+    expect(new Map(zipped.headers).get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(zipped.body ?? Buffer.alloc(0)).toString()).toContain('edge');
+    const etag = headers.get('etag');
+    const held = answerFor(page, { method: 'GET', ifNoneMatch: etag, acceptEncoding: 'gzip' });
+    expect(held).toMatchObject({ status: 304, body: null });
+    const head = answerFor(page, { method: 'HEAD', ifNoneMatch: null, acceptEncoding: null });
+    expect(head.body).toBeNull();
+    expect(new Map(head.headers).get('content-length')).toBe(String(plain.body?.length));
+  });
+
+  it('is one cache per process, whichever copy of the module asks', () => {
+    expect(sharedPageCache()).toBe(sharedPageCache());
   });
 
   it('keeps a 404 page too, for a product that does not exist', async () => {

@@ -93,6 +93,17 @@ describe('securityHeaders', () => {
     expect(securityHeaders(html('/order/abc'), pages)['cache-control']).toBe('no-store');
   });
 
+  it('lets a shared cache keep an API answer only when its route declares it public', () => {
+    const json = { contentType: 'application/json' };
+    const catalogue = html('/api/products', { ...json, cacheControl: 'public, max-age=0, must-revalidate' });
+    expect(securityHeaders(catalogue, pages)['cache-control']).toBeUndefined();
+    expect(
+      securityHeaders(html('/api/cart', { ...json, cacheControl: 'no-store' }), pages)['cache-control'],
+    ).toBe('no-store');
+    const admin = html('/admin-dashboard', { cacheControl: 'public' });
+    expect(securityHeaders(admin, pages)['cache-control']).toBe('no-store');
+  });
+
   it('adds HSTS only when the shop is served over https', () => {
     expect(securityHeaders(html('/', { https: true }), pages)['strict-transport-security']).toBe(
       'max-age=31536000',

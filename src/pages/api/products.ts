@@ -2,12 +2,16 @@ import type { APIRoute } from 'astro';
 import { toCardView } from '../../domain/card-view.ts';
 import { parseSinglesParams, searchSingles } from '../../server/catalog.ts';
 import { toResponse } from '../../server/http.ts';
+import { KEPT_CACHE_CONTROL } from '../../server/page-cache.ts';
 
 export const prerender = false;
+
+/** The same for every visitor: kept by the shop (kept-answers.ts) and by any shared cache in front. */
+const PUBLIC = { headers: { 'cache-control': KEPT_CACHE_CONTROL } };
 
 /** The singles browser's query: filters, sort and paging run here, never in the browser. */
 export const GET: APIRoute = ({ url, locals }) =>
   toResponse(async () => {
     const page = await searchSingles(locals.container, parseSinglesParams(url.searchParams));
     return { ...page, products: page.products.map(toCardView) };
-  });
+  }, PUBLIC);

@@ -2,8 +2,12 @@ import type { APIRoute } from 'astro';
 import { normaliseQuery, SEARCH_LIMIT, SEARCH_MAX_LENGTH, toSearchResult } from '../../domain/search-box.ts';
 import { AppError } from '../../ports/errors.ts';
 import { toResponse } from '../../server/http.ts';
+import { KEPT_CACHE_CONTROL } from '../../server/page-cache.ts';
 
 export const prerender = false;
+
+/** The same for every visitor: kept by the shop (kept-answers.ts) and by any shared cache in front. */
+const PUBLIC = { headers: { 'cache-control': KEPT_CACHE_CONTROL } };
 
 /** The header search: GET ?q= -> up to 8 newest matches (title, team tags, description; accents ignored). */
 export const GET: APIRoute = ({ url, locals }) =>
@@ -20,4 +24,4 @@ export const GET: APIRoute = ({ url, locals }) =>
       pageSize: SEARCH_LIMIT,
     });
     return { results: page.products.map(toSearchResult) };
-  });
+  }, PUBLIC);

@@ -4,8 +4,10 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { redirectTarget } from '../../domain/url-form.ts';
 import type { Env } from '../env.ts';
+import { keptKey, mayBeKept } from '../kept-answers.ts';
 import { withLiveFallback } from '../live-fallback.ts';
 import { withRequestId } from '../log.ts';
+import { answerFor, sharedPageCache } from '../page-cache.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
 import { atTheEdge, failSafely, refuseUnknownMethod } from '../request-edge.ts';
 import { loadPageCsp } from '../security-headers.ts';
@@ -25,11 +27,16 @@ export type StorefrontServer = {
 
 /**
  * The HTTP server of one storefront build, as a worker process runs it: the build's own handler
- * (Astro's Node adapter in middleware mode: on-demand pages, API routes and the 404 page) behind what the shop does at the edge
- * (client address, request id, security headers, access log), the one URL form's redirects,
- * pre-rendered files from memory, and gzip.
+ * (Astro's Node adapter in middleware mode: on-demand pages, API routes and the 404 page) behind
+ * what the shop does at the edge (client address, request id, security headers, access log), the
+ * one URL form's redirects, pre-rendered files from memory, answers the app rendered and kept for
+ * the current content stamp (kept-answers.ts, also from memory), and gzip.
  */
-export async function createStorefrontServer(env: Env, build: CurrentBuild): Promise<StorefrontServer> {
+export async function createStorefrontServer(
+  env: Env,
+  build: CurrentBuild,
+  contentStamp: (() => Promise<string>) | null,
+): Promise<StorefrontServer> {
   const entry = pathToFileURL(path.join(build.outputDir, 'server', 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: Handler };
   const pages = loadPageCsp(build.outputDir);
@@ -61,13 +68,24 @@ export async function createStorefrontServer(env: Env, build: CurrentBuild): Pro
       }
       req.url = withLiveFallback(req.url, clientDir);
       if (staticFiles.serve(req, res)) return;
+      if (contentStamp && mayBeKept(req.url.split('?', 1)[0] ?? '')) {
+        sendKept(req, res, contentStamp).then(
+          (sent) => sent || runApp(),
+          () => runApp(),
+        );
+        return;
+      }
     }
-    // compression is Express-style middleware; plain Node requests and responses are what it needs.
-    withRequestId(requestId, () =>
-      compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-        handler(req, res).catch((error: unknown) => failSafely(res, error));
-      }),
-    );
+    runApp();
+
+    function runApp() {
+      // compression is Express-style middleware; plain Node requests and responses are what it needs.
+      withRequestId(requestId, () =>
+        compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+          handler(req, res).catch((error: unknown) => failSafely(res, error));
+        }),
+      );
+    }
   });
 
   return {
@@ -88,6 +106,28 @@ export async function createStorefrontServer(env: Env, build: CurrentBuild): Pro
       });
     },
   };
+}
+
+/**
+ * Answers from the answer the app kept for this URL under the current stamp, without running the
+ * app; false when there is none (the app renders it, and keeps it for the next request).
+ */
+async function sendKept(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  contentStamp: () => Promise<string>,
+): Promise<boolean> {
+  const page = sharedPageCache().find(keptKey(await contentStamp(), new URL(req.url ?? '/', 'http://edge')));
+  if (!page) return false;
+  const answer = answerFor(page, {
+    method: req.method ?? 'GET',
+    ifNoneMatch: req.headers['if-none-match'],
+    acceptEncoding: req.headers['accept-encoding'],
+  });
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.writeHead(answer.status);
+  res.end(answer.body ?? undefined);
+  return true;
 }
 
 /** A URL the app can read: Astro's Request cannot be made from a malformed escape such as `%E0%A4%A`. */

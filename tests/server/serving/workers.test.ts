@@ -138,6 +138,63 @@ describe('serving from worker processes', () => {
     }
   });
 
+  it('keeps catalogue answers until the catalogue or its stock moves: the next request after an edit or a sale shows it', async () => {
+    const shop = openShop();
+    try {
+      const title = 'Kept answer card';
+      const { product } = await shop.commerce.createProduct({ title, priceCents: 800, quantity: 3 });
+      const singles = `${server.url}/api/products?search=${encodeURIComponent(title)}`;
+      const availableOf = async (response: Response) => {
+        const body = (await response.json()) as { products: Array<{ title: string; available: number }> };
+        return body.products.map((card) => `${card.title}: ${card.available}`);
+      };
+      const first = await fetch(singles);
+      expect(await availableOf(first)).toEqual([`${title}: 3`]);
+      expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      const etag = first.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^W\//);
+      // Both workers now answer from what they keep: a client holding the answer gets 304.
+      for (let i = 0; i < 4; i += 1) {
+        const again = await fetch(singles, { headers: { 'if-none-match': etag } });
+        expect(again.status).toBe(304);
+      }
+
+      // A sale moves the stock, and no catalogue version: the next answer has the new stock.
+      const cart = await shop.carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }]);
+      await shop.orders.placeOrder({
+        cartId: cart.id,
+        idempotencyKey: 'kept-answers-sale-0001',
+        customer: { name: 'Kept Buyer', email: 'kept@example.com', phone: '6912345678' },
+        delivery: { method: 'pickup' },
+        payment: 'bank_transfer',
+        notes: '',
+        shippingCents: 0,
+      });
+      for (let i = 0; i < 4; i += 1) {
+        const afterSale = await fetch(singles, { headers: { 'if-none-match': etag } });
+        expect(afterSale.status).toBe(200);
+        expect(await availableOf(afterSale)).toEqual([`${title}: 2`]);
+      }
+
+      // An edit: the header search and the product page follow on the next request.
+      const search = `${server.url}/api/search?q=${encodeURIComponent('Kept answer')}`;
+      expect(await (await fetch(search)).text()).toContain(title);
+      await shop.commerce.updateProduct(product.id, {
+        title: 'Kept card, renamed',
+        priceCents: 800,
+        quantity: 2,
+      });
+      for (let i = 0; i < 4; i += 1) {
+        expect(await (await fetch(search)).text()).not.toContain(title);
+        expect(await (await fetch(`${server.url}${productPath(product)}`)).text()).toContain(
+          'Kept card, renamed',
+        );
+      }
+    } finally {
+      shop.close();
+    }
+  });
+
   it('swaps in a new build on new workers and retires the old ones', async () => {
     // The new build was serving before "up to date" was reported; the old workers leave.
     expect(await swapBuild()).toHaveLength(2);
