@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createWriteTurns } from '../src/adapters/sqlite/write-gate.ts';
 import { runQueuedCatalogImports } from '../src/server/catalog-import.ts';
 import { createContainer } from '../src/server/container.ts';
 import { failUnfinishedImports } from '../src/server/import-jobs.ts';
@@ -24,7 +25,9 @@ const env = loadEnvOrExit();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
 
-const container = createContainer(env);
+// The queue of turns at the database's write lock: this process and its workers write in order.
+const writeTurns = createWriteTurns();
+const container = createContainer(env, { writeGate: writeTurns.gate() });
 
 const seeded = await seedShop(container);
 if (seeded.products > 0) log.info('Demo shop created', { dataDir: env.dataDir, products: seeded.products });
@@ -33,7 +36,11 @@ const admin = env.AUTH_BACKEND === 'local' ? await ensureAdmin(container) : null
 
 // Requests are served by worker processes, a set per storefront build (decision 009); this process
 // builds, swaps and does the background duties.
-const pool = createWorkerPool({ size: env.webWorkers, script: path.join(root, 'scripts', 'web-worker.ts') });
+const pool = createWorkerPool({
+  size: env.webWorkers,
+  script: path.join(root, 'scripts', 'web-worker.ts'),
+  writeTurns,
+});
 let serving = false;
 async function serveBuild(current: CurrentBuild): Promise<void> {
   try {

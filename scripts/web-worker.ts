@@ -4,11 +4,13 @@
  * port, which the main process shares among its workers. A newer build gets new workers; this one
  * is retired then, and its build's code leaves memory with the process.
  */
+import { sharedTurns } from '../src/adapters/sqlite/write-gate.ts';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
 import { log } from '../src/server/log.ts';
 import { type CurrentBuild, currentBuildSchema } from '../src/server/rebuild/current-build.ts';
 import { createStorefrontServer } from '../src/server/serving/storefront-server.ts';
 import { RETIRE, RETIRE_GRACE_MS } from '../src/server/serving/worker-messages.ts';
+import { workerWriteGate } from '../src/server/serving/worker-write-gate.ts';
 import { loadEnvOrExit } from './cli.ts';
 
 const env = loadEnvOrExit();
@@ -18,7 +20,7 @@ process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
 
 const build: CurrentBuild = currentBuildSchema.parse(JSON.parse(process.env.SHOP_SERVE_BUILD ?? 'null'));
-const container = createContainer(env);
+const container = createContainer(env, { writeGate: sharedTurns(workerWriteGate()) });
 setSharedContainer(container);
 const storefront = await createStorefrontServer(env, build, container.contentStamp);
 

@@ -17,6 +17,7 @@ import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
 import { localContentStamp } from '../adapters/sqlite/content-stamp.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import { type ImportJobStore, importJobStore } from '../adapters/sqlite/import-job-store.ts';
+import type { WriteGate } from '../adapters/sqlite/write-gate.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
 import type { CartPort, CommercePort, HostedOrdersPort, OrderPort } from '../ports/commerce.ts';
@@ -95,8 +96,13 @@ function mailTransport(env: Env): MailTransport | null {
   return null;
 }
 
-export function createContainer(env: Env): Container {
-  const engine = openEngine(env.dataDir);
+export type ContainerOptions = {
+  /** Turns at the database's write lock, when several processes serve the shop (npm start). */
+  writeGate?: WriteGate;
+};
+
+export function createContainer(env: Env, options: ContainerOptions = {}): Container {
+  const engine = openEngine(env.dataDir, options.writeGate);
   // Hosted adapters hold connections that end with the container.
   const closers: Array<() => Promise<void>> = [];
   let documents: DocumentsPort;

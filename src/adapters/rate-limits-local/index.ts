@@ -1,5 +1,6 @@
 import type { RateLimitPort, RateLimitRule } from '../../ports/rate-limits.ts';
 import type { Engine } from '../sqlite/database.ts';
+import { inTurn } from '../sqlite/write-gate.ts';
 
 /** Keys are addresses or account names; anything longer is cut, so a key cannot bloat a row. */
 const MAX_KEY_LENGTH = 200;
@@ -9,7 +10,7 @@ const MAX_KEY_LENGTH = 200;
  * Each hit is one IMMEDIATE transaction, so two processes counting the same key never both slip
  * under the limit; rows older than the window are dropped for that key as it is counted.
  */
-export function createLocalRateLimits({ db, sqlite }: Engine): RateLimitPort {
+export function createLocalRateLimits({ db, sqlite, writeGate }: Engine): RateLimitPort {
   const forget = sqlite.prepare('DELETE FROM rate_limit_hits WHERE rule = ? AND key = ? AND at <= ?');
   const count = sqlite.prepare<[string, string], { n: number; oldest: number | null }>(
     'SELECT COUNT(*) AS n, MIN(at) AS oldest FROM rate_limit_hits WHERE rule = ? AND key = ?',
@@ -30,9 +31,12 @@ export function createLocalRateLimits({ db, sqlite }: Engine): RateLimitPort {
 
   return {
     // Kysely's transactions hold its connection lock across awaits; taking that lock first means
-    // this synchronous transaction never lands inside another port's open one.
+    // this synchronous transaction never lands inside another port's open one. It writes in this
+    // process's turn, like Kysely's transactions (sqlite/write-gate.ts).
     hit: (rule, key, now = Date.now()) =>
-      db.connection().execute(async () => hit.immediate(rule, key.slice(0, MAX_KEY_LENGTH), now)),
+      inTurn(writeGate, () =>
+        db.connection().execute(async () => hit.immediate(rule, key.slice(0, MAX_KEY_LENGTH), now)),
+      ),
 
     purge: (olderThanMs, now = Date.now()) =>
       db.connection().execute(async () => purgeOld.run(now - olderThanMs).changes),

@@ -1,13 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
+import { inTurn, writeGateOf } from './write-gate.ts';
 
 /**
- * SQLite lets one connection write at a time. A transaction that read first and then wants to write
- * while another process holds the write lock fails at once with SQLITE_BUSY (waiting could
- * deadlock), and it has rolled back; running it again is safe. This retries such failures with a
- * short random pause that does not block the event loop.
+ * SQLite lets one connection write at a time. A transaction that begins while another connection
+ * (another process, or another container in this one) holds the write lock fails at once with
+ * SQLITE_BUSY (BEGIN IMMEDIATE without the busy handler, database.ts), having done nothing;
+ * running it again is safe. This retries such failures with a short random pause that does not
+ * block the event loop. Within `npm start` the turns of write-gate.ts make this rare.
  */
 const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_LOCKED']);
-const ATTEMPTS = 12;
+const ATTEMPTS = 16;
 
 export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -21,16 +23,22 @@ export async function withBusyRetry<T>(run: () => Promise<T>): Promise<T> {
     } catch (error) {
       if (!isBusy(error) || attempt >= ATTEMPTS) throw error;
       await new Promise((resolve) =>
-        setTimeout(resolve, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())),
+        // A transaction holds the lock for a millisecond or so: ask again soon, then less often.
+        setTimeout(resolve, Math.min(200, 2 ** attempt) * (0.5 + Math.random())),
       );
     }
   }
 }
 
-/** A Kysely transaction, run again from the start when SQLite answers busy. */
+/**
+ * A Kysely transaction in its process's turn at the write lock (write-gate.ts), run again from
+ * the start when SQLite answers busy. The turn comes first, then the connection: a transaction
+ * waiting for its turn holds nothing that this process's reads need.
+ */
 export function inTransaction<DBT, T>(
   db: Kysely<DBT>,
   run: (trx: Transaction<DBT>) => Promise<T>,
 ): Promise<T> {
-  return withBusyRetry(() => db.transaction().execute(run));
+  const gate = writeGateOf(db);
+  return withBusyRetry(() => inTurn(gate, () => db.transaction().execute(run)));
 }

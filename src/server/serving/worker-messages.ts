@@ -2,3 +2,22 @@
 export const RETIRE = 'cardshop:retire';
 /** How long a retiring worker lets requests in flight finish before it closes their connections. */
 export const RETIRE_GRACE_MS = 15_000;
+
+/** Turns at the database's write lock (src/adapters/sqlite/write-gate.ts), asked for by a worker. */
+export const WRITE_TURN = 'cardshop:write-turn';
+/** The main process's answer: it is this worker's turn. */
+export const WRITE_TURN_GRANTED = 'cardshop:write-turn-granted';
+/** The worker's transaction has ended. */
+export const WRITE_TURN_END = 'cardshop:write-turn-end';
+
+export type WriteTurnMessage = {
+  type: typeof WRITE_TURN | typeof WRITE_TURN_GRANTED | typeof WRITE_TURN_END;
+  id: number;
+};
+
+export function isWriteTurnMessage(message: unknown): message is WriteTurnMessage {
+  const { type, id } = (message ?? {}) as Partial<WriteTurnMessage>;
+  return (
+    (type === WRITE_TURN || type === WRITE_TURN_GRANTED || type === WRITE_TURN_END) && Number.isInteger(id)
+  );
+}

@@ -1,7 +1,15 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { WriteTurns } from '../../adapters/sqlite/write-gate.ts';
 import { log } from '../log.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
-import { RETIRE, RETIRE_GRACE_MS } from './worker-messages.ts';
+import {
+  isWriteTurnMessage,
+  RETIRE,
+  RETIRE_GRACE_MS,
+  WRITE_TURN,
+  WRITE_TURN_END,
+  WRITE_TURN_GRANTED,
+} from './worker-messages.ts';
 
 export type WorkerPoolOptions = {
   /** How many processes serve requests. */
@@ -10,6 +18,8 @@ export type WorkerPoolOptions = {
   script: string;
   /** How long new workers may take to load a build and listen. */
   startTimeoutMs?: number;
+  /** The queue of turns at the database's write lock, which the workers ask for by message. */
+  writeTurns?: WriteTurns;
 };
 
 export type WorkerPool = {
@@ -45,6 +55,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const startedAt = Date.now();
     // A message to a worker that has just died fails on its closed channel; its exit says the rest.
     worker.on('error', (error) => log.warn('A storefront worker channel failed', { error }));
+    serveWriteTurns(worker);
     worker.once('exit', (code, signal) => {
       generation.workers.delete(worker);
       if (stopping || retired.has(worker) || generation !== current) return;
@@ -60,6 +71,33 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       }, restartDelayMs).unref();
     });
     return worker;
+  }
+
+  /** Queues the worker's requests for write turns; a worker that leaves gives up its turns. */
+  function serveWriteTurns(worker: Worker) {
+    const turns = options.writeTurns;
+    if (!turns) return;
+    const ends = new Map<number, () => void>();
+    worker.on('message', (message) => {
+      if (!isWriteTurnMessage(message)) return;
+      if (message.type === WRITE_TURN) {
+        const { id } = message;
+        const end = turns.take(worker, () => {
+          if (worker.isConnected()) worker.send({ type: WRITE_TURN_GRANTED, id });
+          else turns.forget(worker);
+        });
+        ends.set(id, end);
+      } else if (message.type === WRITE_TURN_END) {
+        ends.get(message.id)?.();
+        ends.delete(message.id);
+      }
+    });
+    const leave = () => {
+      ends.clear();
+      turns.forget(worker);
+    };
+    worker.once('disconnect', leave);
+    worker.once('exit', leave);
   }
 
   function listening(worker: Worker): Promise<void> {
