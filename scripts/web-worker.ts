@@ -7,7 +7,9 @@
 import { sharedTurns } from '../src/adapters/sqlite/write-gate.ts';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
 import { log } from '../src/server/log.ts';
+import { sharedPageCache } from '../src/server/page-cache.ts';
 import { type CurrentBuild, currentBuildSchema } from '../src/server/rebuild/current-build.ts';
+import { shareKeptPages } from '../src/server/serving/kept-page-sharing.ts';
 import { createStorefrontServer } from '../src/server/serving/storefront-server.ts';
 import { RETIRE, RETIRE_GRACE_MS } from '../src/server/serving/worker-messages.ts';
 import { workerWriteGate } from '../src/server/serving/worker-write-gate.ts';
@@ -22,6 +24,7 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 const build: CurrentBuild = currentBuildSchema.parse(JSON.parse(process.env.SHOP_SERVE_BUILD ?? 'null'));
 const container = createContainer(env, { writeGate: sharedTurns(workerWriteGate()) });
 setSharedContainer(container);
+shareKeptPages(sharedPageCache());
 const storefront = await createStorefrontServer(env, build, container.contentStamp);
 
 let retiring = false;

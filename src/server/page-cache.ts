@@ -30,6 +30,10 @@ export type PageCache = {
   respond(key: string, request: Request, render: () => Promise<Response>): Promise<Response>;
   /** The page kept for `key`, if any: what the server's edge answers with before the app runs. */
   find(key: string): KeptPage | undefined;
+  /** Tells `listener` of each page this cache renders and keeps (to hand it to other processes). */
+  onKept(listener: (key: string, page: KeptPage) => void): void;
+  /** Keeps a page another process rendered for `key`, unless one is kept already. */
+  adopt(key: string, page: KeptPage): void;
 };
 
 /** Headers that belong to one answer, not to the page. */
@@ -48,6 +52,7 @@ export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
     sizeCalculation: (page) => page.body.length + page.gzip.length + 512,
   });
   const rendering = new Map<string, Promise<KeptPage | Response>>();
+  let kept: (key: string, page: KeptPage) => void = () => undefined;
 
   async function renderOnce(key: string, render: () => Promise<Response>): Promise<KeptPage | Response> {
     const response = await render();
@@ -61,6 +66,7 @@ export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     };
     pages.set(key, page);
+    kept(key, page);
     return page;
   }
 
@@ -88,6 +94,12 @@ export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
       return new Response(body ? new Uint8Array(body) : null, { status, headers });
     },
     find: (key) => pages.get(key),
+    onKept(listener) {
+      kept = listener;
+    },
+    adopt(key, page) {
+      if (!pages.has(key)) pages.set(key, page);
+    },
   };
 }
 

@@ -119,6 +119,30 @@ describe('the page cache', () => {
     expect(new Map(head.headers).get('content-length')).toBe(String(plain.body?.length));
   });
 
+  it('tells of each page it keeps, and takes in pages another process kept without rendering them', async () => {
+    const rendered = createPageCache();
+    const told: string[] = [];
+    rendered.onKept((key) => told.push(key));
+    await rendered.respond('shared', request(), async () => html('once'));
+    await rendered.respond('shared', request(), async () => html('again'));
+    await rendered.respond('cookie', request(), async () =>
+      html('own', { headers: { 'set-cookie': 'a=b' } }),
+    );
+    expect(told).toEqual(['shared']);
+
+    const other = createPageCache();
+    const page = rendered.find('shared');
+    if (!page) throw new Error('the page was not kept');
+    other.adopt('shared', page);
+    let renders = 0;
+    const answer = await other.respond('shared', request(), async () => html(`render ${++renders}`));
+    expect(renders).toBe(0);
+    expect(await answer.text()).toBe('<!doctype html><p>once</p>');
+    // A page it holds already stays: the newer arrival for the same key shows the same content.
+    other.adopt('shared', { ...page, etag: '"other"' });
+    expect(other.find('shared')?.etag).toBe(page.etag);
+  });
+
   it('is one cache per process, whichever copy of the module asks', () => {
     expect(sharedPageCache()).toBe(sharedPageCache());
   });

@@ -1,3 +1,5 @@
+import type { KeptPage } from '../page-cache.ts';
+
 /** The main process's message to a worker whose build is no longer the newest. */
 export const RETIRE = 'cardshop:retire';
 /** How long a retiring worker lets requests in flight finish before it closes their connections. */
@@ -20,4 +22,14 @@ export function isWriteTurnMessage(message: unknown): message is WriteTurnMessag
   return (
     (type === WRITE_TURN || type === WRITE_TURN_GRANTED || type === WRITE_TURN_END) && Number.isInteger(id)
   );
+}
+
+/** A page a worker rendered and kept (page-cache.ts), for the other workers of its build. */
+export const KEPT_PAGE = 'cardshop:kept-page';
+
+export type KeptPageMessage = { type: typeof KEPT_PAGE; key: string; page: KeptPage };
+
+export function isKeptPageMessage(message: unknown): message is KeptPageMessage {
+  const { type, key, page } = (message ?? {}) as Partial<KeptPageMessage>;
+  return type === KEPT_PAGE && typeof key === 'string' && typeof page === 'object' && page !== null;
 }

@@ -3,6 +3,7 @@ import type { WriteTurns } from '../../adapters/sqlite/write-gate.ts';
 import { log } from '../log.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
 import {
+  isKeptPageMessage,
   isWriteTurnMessage,
   RETIRE,
   RETIRE_GRACE_MS,
@@ -42,7 +43,8 @@ type Generation = { build: CurrentBuild; workers: Set<Worker> };
  * unexpectedly is replaced, with a growing pause if it keeps dying.
  */
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  cluster.setupPrimary({ exec: options.script });
+  // Structured clones, not JSON: the pages the workers share hold their bodies as bytes.
+  cluster.setupPrimary({ exec: options.script, serialization: 'advanced' });
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   let current: Generation | null = null;
   let stopping = false;
@@ -56,6 +58,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // A message to a worker that has just died fails on its closed channel; its exit says the rest.
     worker.on('error', (error) => log.warn('A storefront worker channel failed', { error }));
     serveWriteTurns(worker);
+    passKeptPages(worker, generation);
     worker.once('exit', (code, signal) => {
       generation.workers.delete(worker);
       if (stopping || retired.has(worker) || generation !== current) return;
@@ -71,6 +74,15 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       }, restartDelayMs).unref();
     });
     return worker;
+  }
+
+  /** Hands each page a worker kept to the other workers of its build (kept-page-sharing.ts). */
+  function passKeptPages(worker: Worker, generation: Generation) {
+    worker.on('message', (message) => {
+      if (!isKeptPageMessage(message)) return;
+      for (const other of generation.workers)
+        if (other !== worker && other.isConnected()) other.send(message);
+    });
   }
 
   /** Queues the worker's requests for write turns; a worker that leaves gives up its turns. */
