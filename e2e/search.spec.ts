@@ -204,11 +204,13 @@ test('the search API trims, answers empty queries with nothing and refuses long 
 }) => {
   const empty = await request.get('/api/search?q=%20%20');
   expect(empty.status()).toBe(200);
-  expect(empty.headers()['cache-control']).toBe('no-store');
+  // The same for everyone: a shared cache may keep it, asking again each time (decision 054).
+  expect(empty.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
   expect(await empty.json()).toEqual({ results: [] });
 
   const tooLong = await request.get(`/api/search?q=${'α'.repeat(101)}`);
   expect(tooLong.status()).toBe(400);
+  expect(tooLong.headers()['cache-control']).toBe('no-store');
   const body = (await tooLong.json()) as { error: { kind: string; message: string } };
   expect(body.error.kind).toBe('invalid');
   expect(body.error.message).toContain('100');

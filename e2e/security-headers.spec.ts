@@ -31,12 +31,18 @@ test.describe('security headers', () => {
     }
   });
 
-  test('API answers are never cached, and an on-demand page carries its own hashed policy', async ({
+  test('API answers are never cached but the public catalogue queries, and an on-demand page carries its own hashed policy', async ({
     request,
   }) => {
-    for (const path of ['/api/health', '/api/search?q=jordan', '/api/cart', '/api/admin/orders']) {
+    for (const path of ['/api/health', '/api/cart', '/api/admin/orders']) {
       const headers = (await request.get(path)).headers();
       expect(headers['cache-control'], path).toBe('no-store');
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    // The same for everyone: a shared cache may keep them, asking again each time (decision 054).
+    for (const path of ['/api/search?q=jordan', '/api/products?sort=price_desc']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['cache-control'], path).toBe('public, max-age=0, must-revalidate');
       expect(headers['x-content-type-options'], path).toBe('nosniff');
     }
     const product = await request.get('/product/gid%3A%2F%2Fshop%2FProduct%2F1');

@@ -1,5 +1,5 @@
-import { getAuth } from 'firebase-admin/auth';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
+import { loadSdk } from '../load-sdk.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { ADMIN_CLAIM, endFirebaseSessions } from './index.ts';
 
@@ -16,6 +16,7 @@ export async function setFirebaseAdmin(
 ): Promise<string> {
   const firebase = openFirebaseApp(settings);
   try {
+    const { getAuth } = loadSdk<typeof import('firebase-admin/auth')>('firebase-admin/auth');
     const auth = getAuth(firebase.app);
     const user = await auth.getUserByEmail(email);
     const claims = { ...(user.customClaims ?? {}) };

@@ -1,4 +1,4 @@
-import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { ACCOUNT_MESSAGES } from '../../domain/account-form.ts';
 import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../domain/messages.ts';
 import { type AuthPort, idTokenProofSchema } from '../../ports/auth.ts';
@@ -6,6 +6,7 @@ import { AppError } from '../../ports/errors.ts';
 import { createLoginAttempts, hashSessionToken, newSessionToken } from '../auth-local/attempts.ts';
 import { createSessionStore } from '../auth-local/session-store.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
+import { loadSdk } from '../load-sdk.ts';
 import type { Engine } from '../sqlite/database.ts';
 
 /** The custom claim that marks a Firebase user as the shop's admin (decision 011). */
@@ -64,6 +65,7 @@ export function createFirebaseAuth(
   options: { sessionTtlHours: number; passwordCheck?: PasswordCheck | undefined },
 ): FirebaseAuthAdapter {
   const firebase = openFirebaseApp(settings);
+  const { getAuth } = loadSdk<typeof import('firebase-admin/auth')>('firebase-admin/auth');
   const auth: Auth = getAuth(firebase.app);
   const attempts = createLoginAttempts(db);
   const sessions = createSessionStore(db, { table: 'firebase_sessions', owner: 'uid' });

@@ -1,5 +1,6 @@
-import { ClientError, GraphQLClient } from 'graphql-request';
+import type { GraphQLClient } from 'graphql-request';
 import { AppError } from '../../ports/errors.ts';
+import { loadSdk } from '../load-sdk.ts';
 
 /**
  * One Shopify GraphQL endpoint (Storefront or Admin) on graphql-request, with the retries Shopify
@@ -87,6 +88,7 @@ export function createShopifyClient(
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const name = label(endpoint.api);
+  const { ClientError, GraphQLClient } = loadSdk<typeof import('graphql-request')>('graphql-request');
   const client = new GraphQLClient(endpointUrl(endpoint), {
     headers:
       endpoint.api === 'admin'

@@ -1,9 +1,4 @@
-import {
-  type DocumentSnapshot,
-  type Firestore,
-  getFirestore,
-  type Timestamp,
-} from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { PLAYER_MESSAGES } from '../../domain/player-form.ts';
 import {
@@ -16,6 +11,7 @@ import {
 import { type Category, categorySchema, type DocumentsPort, teamSchema } from '../../ports/documents.ts';
 import { AppError, isAppError } from '../../ports/errors.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
+import { loadSdk } from '../load-sdk.ts';
 
 /** The spec's collection: categories/{id} with fields name and teams[{name, image, players[]}]. */
 export const CATEGORIES = 'categories';
@@ -39,6 +35,7 @@ export type FirestoreDocuments = DocumentsPort & { close(): Promise<void> };
  */
 export function createFirestoreDocuments(settings: FirebaseSettings): FirestoreDocuments {
   const firebase = openFirebaseApp(settings);
+  const { getFirestore } = loadSdk<typeof import('firebase-admin/firestore')>('firebase-admin/firestore');
   const db: Firestore = getFirestore(firebase.app);
   const collection = db.collection(CATEGORIES);
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type App, cert, deleteApp, initializeApp } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
+import { loadSdk } from '../load-sdk.ts';
 
 export type FirebaseSettings = {
   projectId: string;
@@ -17,6 +18,8 @@ export function openFirebaseApp(settings: FirebaseSettings): { app: App; close()
   // On the emulators Google's client libraries would still ask the cloud metadata server who we
   // are (a network call to outside the machine); nothing needs that answer there.
   if (settings.emulated) process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const { cert, deleteApp, initializeApp } =
+    loadSdk<typeof import('firebase-admin/app')>('firebase-admin/app');
   const app = initializeApp(
     {
       projectId: settings.projectId,

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import { loadSdk } from '../load-sdk.ts';
 import { MailDeliveryError, type MailTransport } from '../mail-outbox/transport.ts';
 
 export type SmtpOptions = {
@@ -17,6 +17,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /** Delivers outbox messages through an SMTP server; any refusal or network error rejects. */
 export function createSmtpTransport(options: SmtpOptions): MailTransport {
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { createTransport } = loadSdk<typeof import('nodemailer')>('nodemailer');
   const transporter = createTransport({
     host: options.host,
     port: options.port,

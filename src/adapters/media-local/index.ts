@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { isImageWidth } from '../../domain/responsive-image.ts';
 import type { MediaFile, MediaPort } from '../../ports/media.ts';
 import { log } from '../../server/log.ts';
 import { encodeImage } from '../images/encode-image.ts';
+import { loadSdk } from '../load-sdk.ts';
+
+type Sharp = typeof import('sharp').default;
+/** sharp, loaded on first use (load-sdk.ts). */
+const sharp = (...args: Parameters<Sharp>) => loadSdk<Sharp>('sharp')(...args);
+
 import type { Engine } from '../sqlite/database.ts';
 import { toGid } from '../sqlite/ids.ts';
 
@@ -37,7 +42,9 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
   async function renderVariant(name: string, width: number, target: string): Promise<MediaFile | null> {
     let bytes: Buffer;
     try {
-      bytes = await sharp(path.join(folder, name), { limitInputPixels: 50_000_000 })
+      bytes = await sharp(path.join(folder, name), {
+        limitInputPixels: 50_000_000,
+      })
         .resize({ width, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: VARIANT_QUALITY })
         .toBuffer();
