@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handleOrNumbered } from '../../src/adapters/commerce-local/write-products.ts';
 import { openEngine } from '../../src/adapters/sqlite/database.ts';
 import { handleize } from '../../src/domain/handle.ts';
 import { isAppError } from '../../src/ports/errors.ts';
@@ -42,6 +43,27 @@ describe('product handles (migration 011)', () => {
       quantity: 1,
     });
     expect(edited.handle).toBe('my-handle');
+  });
+
+  it('finds the taken handles of a title through the handle index, not a scan of every product', async () => {
+    await create('Same Title');
+    await create('Same Title');
+    await create('Same Title Extra');
+    expect((await create('Same Title')).product.handle).toBe('same-title-3');
+    const compiled = shop.container.engine.db
+      .selectFrom('products')
+      .select('handle')
+      .where(handleOrNumbered('same-title'))
+      .compile();
+    const plan = (
+      shop.container.engine.sqlite
+        .prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
+        .all(...(compiled.parameters as unknown[])) as Array<{ detail: string }>
+    )
+      .map((row) => row.detail)
+      .join('\n');
+    expect(plan).toContain('SEARCH products USING COVERING INDEX products_by_handle');
+    expect(plan).not.toContain('SCAN');
   });
 
   it('fills the handles of a catalogue made before it, oldest first', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { handleize, uniqueHandle } from '../../domain/handle.ts';
 import { foldText, htmlToText, nameSortKey } from '../../domain/text.ts';
 import { type ProductInput, parseProductInput, type ValidProductInput } from '../../ports/commerce.ts';
@@ -184,15 +184,21 @@ async function freeHandle(trx: Transaction<DB>, data: Parsed, productId: number 
   }
   const base = handleize(data.title);
   const taken = new Set(
-    (
-      await trx
-        .selectFrom('products')
-        .select('handle')
-        .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
-        .execute()
-    ).map((row) => row.handle),
+    (await trx.selectFrom('products').select('handle').where(handleOrNumbered(base)).execute()).map(
+      (row) => row.handle,
+    ),
   );
   return uniqueHandle(base, (candidate) => taken.has(candidate));
+}
+
+/**
+ * `base` and every handle that starts with `base-`, as a range on the handle index: `LIKE 'base-%'`
+ * cannot use it (LIKE ignores case) and read the whole index for each new product, which made
+ * seeding 100,000 products quadratic. Handles are compared byte for byte; `.` follows `-`.
+ */
+export function handleOrNumbered(base: string) {
+  return (eb: ExpressionBuilder<DB, 'products'>) =>
+    eb.or([eb('handle', '=', base), eb.and([eb('handle', '>=', `${base}-`), eb('handle', '<', `${base}.`)])]);
 }
 
 async function defaultLocation(trx: Transaction<DB>): Promise<number> {
