@@ -20,3 +20,8 @@ type SdkName =
   | 'graphql-request'
   | 'nodemailer'
   | 'sharp';
+
+type Sharp = typeof import('sharp').default;
+
+/** sharp, loaded on first use: the media adapters' image work, never needed to serve pages. */
+export const sharp = (...args: Parameters<Sharp>): ReturnType<Sharp> => loadSdk<Sharp>('sharp')(...args);

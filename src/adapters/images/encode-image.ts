@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ImageKind, MAX_UPLOAD_BYTES, sanitizeBaseName, sniffImage } from '../../domain/image-files.ts';
 import { AppError } from '../../ports/errors.ts';
-import { loadSdk } from '../load-sdk.ts';
-
-type Sharp = typeof import('sharp').default;
-/** sharp, loaded on first use (load-sdk.ts). */
-const sharp = (...args: Parameters<Sharp>) => loadSdk<Sharp>('sharp')(...args);
+import { sharp } from '../load-sdk.ts';
 
 /**
  * What every media adapter does with an uploaded file before it keeps it anywhere (on disk, or

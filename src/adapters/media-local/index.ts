@@ -5,11 +5,7 @@ import { isImageWidth } from '../../domain/responsive-image.ts';
 import type { MediaFile, MediaPort } from '../../ports/media.ts';
 import { log } from '../../server/log.ts';
 import { encodeImage } from '../images/encode-image.ts';
-import { loadSdk } from '../load-sdk.ts';
-
-type Sharp = typeof import('sharp').default;
-/** sharp, loaded on first use (load-sdk.ts). */
-const sharp = (...args: Parameters<Sharp>) => loadSdk<Sharp>('sharp')(...args);
+import { sharp } from '../load-sdk.ts';
 
 import type { Engine } from '../sqlite/database.ts';
 import { toGid } from '../sqlite/ids.ts';
