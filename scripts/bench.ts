@@ -14,6 +14,7 @@ import type { Product } from '../src/ports/commerce.ts';
 import { type Container, createContainer } from '../src/server/container.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { readCurrentBuild } from '../src/server/rebuild/current-build.ts';
+import { SERVER_V8_FLAGS } from '../src/server/serving/worker-pool.ts';
 import { type Child, formatTail, runScript, spawnScript, stopChild } from './bench/child.ts';
 import { storefrontJsSizes } from './bench/js-size.ts';
 import { type LighthouseRow, lighthouseMobile } from './bench/lighthouse.ts';
@@ -117,6 +118,8 @@ async function startServer(dataDir: string, port: number): Promise<Child> {
   console.info(`Starting the server on port ${port}…`);
   const started = performance.now();
   const server = spawnScript(root, 'scripts/start.ts', [], {
+    // What `npm start` gives the main process (decision 057).
+    NODE_OPTIONS: SERVER_V8_FLAGS.join(' '),
     DATA_DIR: dataDir,
     SITE_URL,
     PORT: String(port),

@@ -31,7 +31,7 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
  * its gzip next to it and a content ETag, so a repeat visit costs a 304. Memory is bounded: the
  * least recently used files leave when the cache passes `maxBytes`, and are read again if asked.
  */
-export function createStaticFiles(clientDir: string, maxBytes = 64 * 1024 * 1024): StaticFiles {
+export function createStaticFiles(clientDir: string, maxBytes = 32 * 1024 * 1024): StaticFiles {
   const root = path.resolve(clientDir);
   const files = new LRUCache<string, Served | false>({
     maxSize: maxBytes,
