@@ -35,28 +35,85 @@ export function findPlayer(
 
 type Folded = { product: Product; title: string; tags: string[] };
 
-// Folding every title once per catalogue (not once per player page) keeps a build of ~1,400
-// player pages over 10k products fast.
-const foldedCatalogues = new WeakMap<readonly Product[], Folded[]>();
+/**
+ * The catalogue as player pages search it, made once per catalogue (not once per player page):
+ * the folded titles and tags, and where each three-letter piece of a title occurs. A name is a
+ * substring of a title only if every piece of the name is, so the rarest piece's titles are the
+ * only ones to test; at 100k products a build's ~1,400 player lookups no longer each read every
+ * title (decision 058).
+ */
+type PlayerIndex = { entries: Folded[]; pieces: Map<number, Uint32Array> };
 
-function folded(products: readonly Product[]): Folded[] {
-  let list = foldedCatalogues.get(products);
-  if (!list) {
-    list = products
+const PIECE = 3;
+const indexes = new WeakMap<readonly Product[], PlayerIndex>();
+
+function playerIndex(products: readonly Product[]): PlayerIndex {
+  let index = indexes.get(products);
+  if (!index) {
+    const entries = products
       .filter((product) => product.priceCents !== null && product.priceCents > PLAYER_PRICE_FLOOR_CENTS)
       .map((product) => ({ product, title: foldText(product.title), tags: product.tags.map(foldText) }));
-    foldedCatalogues.set(products, list);
+    index = { entries, pieces: piecesOf(entries.map((entry) => entry.title)) };
+    indexes.set(products, index);
   }
-  return list;
+  return index;
+}
+
+/** The three UTF-16 units of text at `at` as one number (48 bits: exact in a double). */
+const pieceAt = (text: string, at: number) =>
+  text.charCodeAt(at) * 2 ** 32 + text.charCodeAt(at + 1) * 2 ** 16 + text.charCodeAt(at + 2);
+
+/** Calls `visit` once for each distinct piece of each title, titles in order. */
+function eachPiece(titles: readonly string[], visit: (piece: number, position: number) => void) {
+  const lastSeenIn = new Map<number, number>();
+  titles.forEach((title, position) => {
+    for (let at = 0; at + PIECE <= title.length; at++) {
+      const piece = pieceAt(title, at);
+      if (lastSeenIn.get(piece) === position) continue;
+      lastSeenIn.set(piece, position);
+      visit(piece, position);
+    }
+  });
+}
+
+/** For each three-letter piece, the titles (by position, in order) that hold it. */
+function piecesOf(titles: readonly string[]): Map<number, Uint32Array> {
+  const counts = new Map<number, number>();
+  eachPiece(titles, (piece) => counts.set(piece, (counts.get(piece) ?? 0) + 1));
+  const lists = new Map<number, Uint32Array>();
+  for (const [piece, count] of counts) lists.set(piece, new Uint32Array(count));
+  const filled = new Map<number, number>();
+  eachPiece(titles, (piece, position) => {
+    const next = filled.get(piece) ?? 0;
+    (lists.get(piece) as Uint32Array)[next] = position;
+    filled.set(piece, next + 1);
+  });
+  return lists;
+}
+
+/** The positions of the titles that may hold `name`: those holding its rarest piece (all when short). */
+function candidates(index: PlayerIndex, name: string): Iterable<number> {
+  if (name.length < PIECE) return index.entries.keys();
+  let rarest: Uint32Array | undefined;
+  for (let at = 0; at + PIECE <= name.length; at++) {
+    const list = index.pieces.get(pieceAt(name, at));
+    if (!list) return [];
+    if (!rarest || list.length < rarest.length) rarest = list;
+  }
+  return rarest ?? [];
 }
 
 /** Cards priced above 1 € whose title names the player; with a team, tagged with that team too. */
 export function playerCards(products: readonly Product[], playerName: string, teamName?: string): Product[] {
   const name = foldText(playerName);
   const team = teamName === undefined ? null : foldText(teamName);
-  return folded(products)
-    .filter((entry) => entry.title.includes(name) && (team === null || entry.tags.includes(team)))
-    .map((entry) => entry.product);
+  const index = playerIndex(products);
+  const cards: Product[] = [];
+  for (const position of candidates(index, name)) {
+    const entry = index.entries[position] as Folded;
+    if (entry.title.includes(name) && (team === null || entry.tags.includes(team))) cards.push(entry.product);
+  }
+  return cards;
 }
 
 /** The card title on a team's player page: ' | team' is appended unless the title has it already. */

@@ -10,30 +10,39 @@ export type Listing = { filters: SinglesFilters; total: number; lastmod: string 
 
 /**
  * The catalogue, each sport and each team, with how many cards each holds and its newest change,
- * counted the way the catalogue query filters (a team tag, case and accents ignored).
+ * counted the way the catalogue query filters (a team tag, case and accents ignored). One pass over
+ * the catalogue: each card counts once in each listing one of its tags leads to (decision 058).
  */
 export function singlesListings(products: readonly Product[], categories: readonly Category[]): Listing[] {
-  const tagsOf = new Map(products.map((product) => [product, new Set(product.tags.map(foldText))]));
-  const listing = (filters: SinglesFilters, teams: ReadonlySet<string> | null): Listing => {
-    let total = 0;
-    let lastmod = '';
-    for (const product of products) {
-      const tags = tagsOf.get(product) ?? new Set<string>();
-      if (teams && ![...tags].some((tag) => teams.has(tag))) continue;
-      total += 1;
-      if (product.updatedAt > lastmod) lastmod = product.updatedAt;
-    }
-    return { filters, total, lastmod };
+  const listings: Listing[] = [{ filters: EMPTY_FILTERS, total: 0, lastmod: '' }];
+  // A folded team name → the listings a card tagged with it counts in (its sport's, its own).
+  const listingsOfTag = new Map<string, number[]>();
+  const countsIn = (tag: string, listing: number) => {
+    const folded = foldText(tag);
+    listingsOfTag.set(folded, [...(listingsOfTag.get(folded) ?? []), listing]);
   };
-
-  const listings = [listing(EMPTY_FILTERS, null)];
   for (const sport of SPORTS) {
     const teams = categories
       .filter((category) => categoryGroup(category.id)?.sport === sport)
       .flatMap((category) => category.teams.map((team) => team.name));
-    listings.push(listing({ ...EMPTY_FILTERS, category: sport }, new Set(teams.map(foldText))));
+    const sportListing =
+      listings.push({ filters: { ...EMPTY_FILTERS, category: sport }, total: 0, lastmod: '' }) - 1;
+    for (const team of teams) countsIn(team, sportListing);
     for (const team of teams)
-      listings.push(listing({ ...EMPTY_FILTERS, category: sport, team }, new Set([foldText(team)])));
+      countsIn(
+        team,
+        listings.push({ filters: { ...EMPTY_FILTERS, category: sport, team }, total: 0, lastmod: '' }) - 1,
+      );
+  }
+  for (const product of products) {
+    const counted = new Set([0]);
+    for (const tag of product.tags)
+      for (const listing of listingsOfTag.get(foldText(tag)) ?? []) counted.add(listing);
+    for (const index of counted) {
+      const listing = listings[index] as Listing;
+      listing.total += 1;
+      if (product.updatedAt > listing.lastmod) listing.lastmod = product.updatedAt;
+    }
   }
   return listings;
 }

@@ -44,11 +44,18 @@ function urlset(entries: readonly SitemapEntry[], site: string): string {
   ].join('\n');
 }
 
-/** The latest of some W3C dates (they sort as text). */
-export const latestDate = (dates: Iterable<string>, fallback = ''): string =>
-  [...dates, fallback].sort().at(-1) ?? fallback;
+/** The latest of some W3C dates (they sort as text), or `fallback` when none is later. */
+export function latestDate(dates: Iterable<string>, fallback = ''): string {
+  let latest = fallback;
+  for (const date of dates) if (date > latest) latest = date;
+  return latest;
+}
 
 const newest = (entries: readonly SitemapEntry[]) => latestDate(entries.map((entry) => entry.lastmod));
+
+/** How many parts `buildSitemaps` splits these entries into (none when one file holds all). */
+export const sitemapPartCount = (entries: readonly SitemapEntry[], maxUrls: number = SITEMAP_MAX_URLS) =>
+  entries.length <= maxUrls ? 0 : Math.ceil(entries.length / maxUrls);
 
 export function buildSitemaps(
   entries: readonly SitemapEntry[],

@@ -1,10 +1,9 @@
 import type { APIRoute } from 'astro';
-import { buildSitemaps } from '../domain/sitemap.ts';
 import { getContainer } from '../server/container.ts';
-import { sitemapEntries } from '../server/sitemap-entries.ts';
+import { storefrontSitemaps } from '../server/sitemap-entries.ts';
 
 /** Every indexable page, or above 50,000 of them the index of the parts; rebuilt with the storefront. */
 export const GET: APIRoute = async ({ site }) => {
-  const { root } = buildSitemaps(await sitemapEntries(getContainer()), String(site));
+  const { root } = await storefrontSitemaps(getContainer(), String(site));
   return new Response(root, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };

@@ -2,8 +2,9 @@ import { playerCards } from '../domain/player-cards.ts';
 import { productPath } from '../domain/product-id.ts';
 import { indexableListingPages, singlesListings } from '../domain/singles-listings.ts';
 import { playerHref } from '../domain/singles-menu.ts';
-import { latestDate, type SitemapEntry } from '../domain/sitemap.ts';
+import { buildSitemaps, latestDate, type SitemapEntry, type Sitemaps } from '../domain/sitemap.ts';
 import type { Product } from '../ports/commerce.ts';
+import type { Category } from '../ports/documents.ts';
 import { SINGLES_PAGE_SIZE } from './catalog.ts';
 import type { Container } from './container.ts';
 import { storefrontCategories, storefrontProducts } from './storefront-data.ts';
@@ -35,10 +36,42 @@ const newestOf = (products: readonly Product[], fallback: string) =>
  * that has a card. Read at build time, from the build's one catalogue read.
  */
 export async function sitemapEntries(container: Container): Promise<SitemapEntry[]> {
+  return (await madeFrom(container)).entries;
+}
+
+/**
+ * The sitemap files for `site`: the index (or the one urlset) and its parts. A build asks for
+ * them once per file it writes (the index, then each part); they are made once per catalogue.
+ */
+export async function storefrontSitemaps(container: Container, site: string): Promise<Sitemaps> {
+  const { entries, sitemaps } = await madeFrom(container);
+  let made = sitemaps.get(site);
+  if (!made) {
+    made = buildSitemaps(entries, site);
+    sitemaps.set(site, made);
+  }
+  return made;
+}
+
+// One catalogue read's entries and sitemaps (decision 058): a build of 100k products otherwise
+// worked them out again for the index and for every part.
+type Made = { categories: readonly Category[]; entries: SitemapEntry[]; sitemaps: Map<string, Sitemaps> };
+const madeFor = new WeakMap<readonly Product[], Made>();
+
+async function madeFrom(container: Container): Promise<Made> {
   const [products, categories] = await Promise.all([
     storefrontProducts(container),
     storefrontCategories(container),
   ]);
+  let made = madeFor.get(products);
+  if (made?.categories !== categories) {
+    made = { categories, entries: entriesOf(products, categories), sitemaps: new Map() };
+    madeFor.set(products, made);
+  }
+  return made;
+}
+
+function entriesOf(products: readonly Product[], categories: readonly Category[]): SitemapEntry[] {
   const catalogueDay = day(newestOf(products, `${CONTENT_UPDATED}T00:00:00Z`));
   const entries: SitemapEntry[] = [
     { path: '/', lastmod: catalogueDay },

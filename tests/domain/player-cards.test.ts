@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { findPlayer, playerCards, titleWithTeam } from '../../src/domain/player-cards.ts';
+import { foldText } from '../../src/domain/text.ts';
 import type { Product } from '../../src/ports/commerce.ts';
 import type { Category } from '../../src/ports/documents.ts';
 
@@ -77,6 +78,48 @@ describe('playerCards', () => {
       'GIANNIS ANTETOKOUNMPO rookie',
       'Giannis Antetokounmpo Greece',
     ]);
+  });
+});
+
+describe('playerCards over its index of title pieces', () => {
+  const titles = [
+    '2024 Prizm Giannis Antetokounmpo Silver',
+    'Γιάννης Αντετοκούνμπο Panini',
+    'Luka DONČIĆ Optic',
+    'Mainard Linton rookie',
+    'Linton Maina auto',
+    'Anna Gi base',
+    'Jo',
+  ];
+  const products = titles.map((title, at) => product(title, [at % 2 ? 'Team A' : 'Team B'], 500));
+  /** What the pieces must not change: every title read in turn. */
+  const everyTitle = (name: string, team?: string) =>
+    products
+      .filter(
+        (card) =>
+          foldText(card.title).includes(foldText(name)) &&
+          (team === undefined || card.tags.map(foldText).includes(foldText(team))),
+      )
+      .map((card) => card.title);
+
+  it.each([
+    ['Linton Maina'],
+    ['maina'],
+    ['ton mai'],
+    ['Doncic'],
+    ['αντετοκουνμπο'],
+    ['Giannis', 'Team B'],
+    ['ann gi'],
+    ['jo'],
+    ['o'],
+    ['Nobody Here'],
+    ['anna gi base x'],
+  ])('finds the same cards as reading every title: %s %s', (name, team?: string) => {
+    expect(playerCards(products, name, team).map((card) => card.title)).toEqual(everyTitle(name, team));
+  });
+
+  it('finds a name split across two words only where the title has it whole', () => {
+    expect(playerCards(products, 'na gi').map((card) => card.title)).toEqual(['Anna Gi base']);
   });
 });
 

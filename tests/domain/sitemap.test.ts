@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildSitemaps, SITEMAP_MAX_URLS, type SitemapEntry } from '../../src/domain/sitemap.ts';
+import {
+  buildSitemaps,
+  latestDate,
+  SITEMAP_MAX_URLS,
+  type SitemapEntry,
+  sitemapPartCount,
+} from '../../src/domain/sitemap.ts';
 
 const SITE = 'https://shop.example';
 const entries = (count: number): SitemapEntry[] =>
@@ -46,6 +52,7 @@ describe('buildSitemaps', () => {
       'https://shop.example/sitemap-3.xml',
     ]);
     expect(parts.map((part) => locs(part).length)).toEqual([SITEMAP_MAX_URLS, SITEMAP_MAX_URLS, 1]);
+    expect(sitemapPartCount(all)).toBe(parts.length);
     expect(parts.flatMap(locs)).toEqual(all.map((entry) => `${SITE}${entry.path}`));
     // Each part's lastmod in the index is the newest of its pages.
     expect(root.match(/<lastmod>([^<]+)<\/lastmod>/g)).toEqual([
@@ -53,5 +60,26 @@ describe('buildSitemaps', () => {
       '<lastmod>2026-11-28</lastmod>',
       `<lastmod>${all.at(-1)?.lastmod}</lastmod>`,
     ]);
+  });
+});
+
+describe('sitemapPartCount', () => {
+  it('counts the parts buildSitemaps makes', () => {
+    for (const count of [0, 1, 10, 11, 20, 21]) {
+      const some = entries(count);
+      expect(sitemapPartCount(some, 10)).toBe(buildSitemaps(some, SITE, 10).parts.length);
+    }
+  });
+});
+
+describe('latestDate', () => {
+  it('is the latest date, or the fallback when none is later', () => {
+    expect(latestDate(['2026-11-02', '2026-11-20', '2026-10-30'])).toBe('2026-11-20');
+    expect(latestDate(['2026-11-02T10:00:00Z', '2026-11-02T09:00:00Z'], '2026-01-01')).toBe(
+      '2026-11-02T10:00:00Z',
+    );
+    expect(latestDate(['2026-11-02'], '2026-12-01')).toBe('2026-12-01');
+    expect(latestDate([], 'none')).toBe('none');
+    expect(latestDate([])).toBe('');
   });
 });
