@@ -1,6 +1,6 @@
 /**
  * npm start: migrate, seed an empty data folder, build the storefront when there is no build or
- * the code changed, then serve it from worker processes (one per core), swapping in each new build
+ * the code changed, then serve it from worker processes (one per core but one), swapping in each new build
  * as the rebuild service makes it.
  */
 import fs from 'node:fs';

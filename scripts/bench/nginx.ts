@@ -20,7 +20,7 @@ export function ensureNginx(): string | null {
 }
 
 /**
- * nginx serving a build's client folder on a loopback port, one worker per core like the shop,
+ * nginx serving a build's client folder on a loopback port, one worker per core (its `auto`),
  * so both serve the same file from the same machine.
  */
 export function startNginx(clientDir: string, port: number): { child: Child; stop: () => Promise<unknown> } {

@@ -41,7 +41,7 @@ const envSchema = z
       .min(1)
       .max(24 * 90)
       .default(24 * 7),
-    /** Processes serving requests (one per core by default); the main process builds and delivers mail. */
+    /** Processes serving requests (one per core but one by default); the main process builds and delivers mail. */
     WEB_WORKERS: z.coerce
       .number({ message: 'WEB_WORKERS must be a whole number from 1 to 64' })
       .int({ message: 'WEB_WORKERS must be a whole number from 1 to 64' })
@@ -81,7 +81,7 @@ export type Env = z.infer<typeof envSchema> & {
   siteUrl: string;
   /** How many reverse proxies' X-Forwarded-* entries to trust (TRUST_PROXY; 0: none). */
   trustProxyHops: number;
-  /** How many processes serve requests (WEB_WORKERS, else one per core). */
+  /** How many processes serve requests (WEB_WORKERS, else one per core but one). */
   webWorkers: number;
 };
 
@@ -120,7 +120,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     trustProxyHops:
       env.TRUST_PROXY === 'true' ? 1 : env.TRUST_PROXY === 'false' ? 0 : Number(env.TRUST_PROXY),
-    webWorkers: env.WEB_WORKERS ?? Math.min(64, os.availableParallelism()),
+    webWorkers: env.WEB_WORKERS ?? defaultWebWorkers(os.availableParallelism()),
   };
 }
 
@@ -130,3 +130,10 @@ export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * One worker per core but one (at least one): the main process's core builds the storefront,
+ * resizes uploads and delivers mail without taking one from the requests, and the proxy in front
+ * has room too (decision 059).
+ */
+export const defaultWebWorkers = (cores: number): number => Math.max(1, Math.min(64, cores - 1));

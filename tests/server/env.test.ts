@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../src/server/env.ts';
+import { defaultWebWorkers, EnvError, parseEnv } from '../../src/server/env.ts';
 import { mailBackend } from '../../src/server/env-hosted.ts';
 
 function problemsOf(source: Record<string, string | undefined>): string[] {
@@ -43,8 +43,9 @@ describe('parseEnv', () => {
     ]);
   });
 
-  it('serves from one worker per core unless WEB_WORKERS says how many', () => {
-    expect(parseEnv({}).webWorkers).toBe(Math.min(64, os.availableParallelism()));
+  it('serves from one worker per core but one (at least one) unless WEB_WORKERS says how many', () => {
+    expect(parseEnv({}).webWorkers).toBe(defaultWebWorkers(os.availableParallelism()));
+    expect([1, 2, 3, 8, 128].map(defaultWebWorkers)).toEqual([1, 1, 2, 7, 64]);
     expect(parseEnv({ WEB_WORKERS: '3' }).webWorkers).toBe(3);
     for (const bad of ['0', 'many', '1.5', '65'])
       expect(problemsOf({ WEB_WORKERS: bad })).toEqual(['WEB_WORKERS must be a whole number from 1 to 64']);
