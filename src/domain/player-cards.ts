@@ -63,31 +63,21 @@ function playerIndex(products: readonly Product[]): PlayerIndex {
 const pieceAt = (text: string, at: number) =>
   text.charCodeAt(at) * 2 ** 32 + text.charCodeAt(at + 1) * 2 ** 16 + text.charCodeAt(at + 2);
 
-/** Calls `visit` once for each distinct piece of each title, titles in order. */
-function eachPiece(titles: readonly string[], visit: (piece: number, position: number) => void) {
-  const lastSeenIn = new Map<number, number>();
+/** For each three-letter piece, the titles (by position, in order) that hold it. */
+function piecesOf(titles: readonly string[]): Map<number, Uint32Array> {
+  const growing = new Map<number, number[]>();
   titles.forEach((title, position) => {
     for (let at = 0; at + PIECE <= title.length; at++) {
       const piece = pieceAt(title, at);
-      if (lastSeenIn.get(piece) === position) continue;
-      lastSeenIn.set(piece, position);
-      visit(piece, position);
+      const list = growing.get(piece);
+      // Positions only grow, so a piece seen twice in one title is already last in its list.
+      if (!list) growing.set(piece, [position]);
+      else if (list[list.length - 1] !== position) list.push(position);
     }
   });
-}
-
-/** For each three-letter piece, the titles (by position, in order) that hold it. */
-function piecesOf(titles: readonly string[]): Map<number, Uint32Array> {
-  const counts = new Map<number, number>();
-  eachPiece(titles, (piece) => counts.set(piece, (counts.get(piece) ?? 0) + 1));
+  // Kept as typed arrays: half the memory of the lists of numbers they were built in.
   const lists = new Map<number, Uint32Array>();
-  for (const [piece, count] of counts) lists.set(piece, new Uint32Array(count));
-  const filled = new Map<number, number>();
-  eachPiece(titles, (piece, position) => {
-    const next = filled.get(piece) ?? 0;
-    (lists.get(piece) as Uint32Array)[next] = position;
-    filled.set(piece, next + 1);
-  });
+  for (const [piece, list] of growing) lists.set(piece, Uint32Array.from(list));
   return lists;
 }
 

@@ -27,7 +27,24 @@ export function factColumns(facts: CardFacts) {
   };
 }
 
-export function factsOfRow(row: ProductRow): CardFacts {
+/** The columns `factsOfRow` reads (the folded keys and the season's year are for filters only). */
+export const FACT_READ_COLUMNS = [
+  'card_year',
+  'manufacturer',
+  'set_name',
+  'card_number',
+  'parallel',
+  'rookie',
+  'autograph',
+  'patch',
+  'serial_number',
+  'print_run',
+  'grader',
+  'grade',
+  'card_condition',
+] as const;
+
+export function factsOfRow(row: Pick<ProductRow, (typeof FACT_READ_COLUMNS)[number]>): CardFacts {
   return {
     year: row.card_year,
     manufacturer: row.manufacturer,
