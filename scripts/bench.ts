@@ -4,7 +4,8 @@
  * issue #11 beside its target with PASS or FAIL. `--rebuilds N` also rebuilds the storefront N
  * times under light load and compares the server's memory after the first and the last.
  * Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_PORT (4610, else any free port),
- * BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_KEEP=1 keeps the data folder.
+ * BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_KEEP=1 keeps the data folder, BENCH_DATA_DIR=<folder>
+ * runs on a folder a kept run seeded (with the same --products), neither seeding nor removing it.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -34,6 +35,7 @@ const settings = {
   connections: wholeNumber('BENCH_CONNECTIONS', process.env.BENCH_CONNECTIONS, 50),
   port: wholeNumber('BENCH_PORT', process.env.BENCH_PORT, 4610),
   keep: process.env.BENCH_KEEP === '1',
+  dataDir: process.env.BENCH_DATA_DIR || null,
 };
 const LARGE = settings.products >= 100_000;
 const READY_TIMEOUT_MS = 600_000;
@@ -154,6 +156,12 @@ async function waitFor(server: Child, url: string, accept: (body: string) => boo
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${url} (last: ${last}).`);
 }
 
+/**
+ * A load's figure, or NaN ("not measured", which no target passes) when any request failed or
+ * was refused: the time of a 404 or a 429 says nothing of the page or the order it stands for.
+ */
+const answered = (row: HttpRow, value: number) => (row['non-2xx'] > 0 || row.errors > 0 ? Number.NaN : value);
+
 const pageLoad = (
   base: string,
   label: string,
@@ -187,7 +195,7 @@ async function staticVersusNginx(base: string, dataDir: string): Promise<void> {
     httpRows.push(row);
     targets.push({
       figure: 'pre-rendered page, shop req/s ÷ nginx req/s',
-      value: shop['req/s'] / Math.max(1, row['req/s']),
+      value: answered(shop, shop['req/s']) / Math.max(1, answered(row, row['req/s'])),
       unit: '×',
       kind: 'min',
       target: 0.7,
@@ -214,19 +222,25 @@ async function singlesWithHome(
   targets.push(
     {
       figure: `singles mix p99 (${singles.length} URLs)`,
-      value: mix['p99 ms'],
+      value: answered(mix, mix['p99 ms']),
       unit: 'ms',
       kind: 'max',
       target: limit,
     },
-    { figure: '/ p99 during the singles mix', value: home['p99 ms'], unit: 'ms', kind: 'max', target: 30 },
+    {
+      figure: '/ p99 during the singles mix',
+      value: answered(home, home['p99 ms']),
+      unit: 'ms',
+      kind: 'max',
+      target: 30,
+    },
   );
   const searches = searchMix(products, MIX_SIZE.search);
   const search = await pageLoad(base, 'header search mix', searches);
   httpRows.push(search);
   targets.push({
     figure: `header search p99 (${searches.length} URLs)`,
-    value: search['p99 ms'],
+    value: answered(search, search['p99 ms']),
     unit: 'ms',
     kind: 'max',
     target: limit,
@@ -240,13 +254,32 @@ async function productPages(base: string, products: readonly Product[]): Promise
   targets.push(
     {
       figure: `product pages p99 (${paths.length} products)`,
-      value: row['p99 ms'],
+      value: answered(row, row['p99 ms']),
       unit: 'ms',
       kind: 'max',
       target: 50,
     },
-    { figure: 'product pages req/s', value: row['req/s'], unit: 'req/s', kind: 'min', target: 1_000 },
+    {
+      figure: 'product pages req/s',
+      value: answered(row, row['req/s']),
+      unit: 'req/s',
+      kind: 'min',
+      target: 1_000,
+    },
   );
+}
+
+/**
+ * Forgets the per-client hits an earlier run left in a reused folder: its buyers had the same
+ * addresses, and within the hour the order limit would refuse them all.
+ */
+async function forgetLimitHits(dataDir: string): Promise<void> {
+  const container = createContainer(parseEnv({ DATA_DIR: dataDir }));
+  try {
+    await container.limits.purge(0);
+  } finally {
+    container.close();
+  }
 }
 
 /**
@@ -319,7 +352,7 @@ async function shopping(base: string, container: Container, product: Product): P
   httpRows.push(orders);
   targets.push({
     figure: 'order placement p99, 20 buyers',
-    value: orders['p99 ms'],
+    value: answered(orders, orders['p99 ms']),
     unit: 'ms',
     kind: 'max',
     target: 50,
@@ -439,12 +472,20 @@ function printTables(): void {
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-bench-'));
+  const reused = settings.dataDir !== null;
+  const dataDir = settings.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-bench-'));
   // nginx's workers run as an unprivileged user and must read the build's files.
   fs.chmodSync(dataDir, 0o755);
   let server: Child | null = null;
   try {
-    await seed(dataDir);
+    if (reused) {
+      if (!fs.existsSync(path.join(dataDir, 'shop.db')))
+        throw new Error(`BENCH_DATA_DIR has no shop: ${dataDir}`);
+      console.info(`Reusing ${dataDir} as it is (seeded before, with --products ${settings.products})`);
+      // The full build's figure is a build from nothing, as after a fresh seed.
+      fs.rmSync(path.join(dataDir, 'build-cache'), { recursive: true, force: true });
+      await forgetLimitHits(dataDir);
+    } else await seed(dataDir);
     const shoppingCard = await prepareShoppingCard(dataDir);
     await build(dataDir);
     const port = await freePort(settings.port);
@@ -504,7 +545,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     if (server) await stopChild(server, 10_000);
-    if (settings.keep) console.info(`Data folder kept: ${dataDir}`);
+    if (settings.keep || reused) console.info(`Data folder kept: ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
   printTables();
