@@ -44,6 +44,12 @@ const BUYERS = 20;
 const SHOPPING_REQUESTS = 2_000;
 const MIX_SIZE = { singles: 240, search: 200, products: 500 };
 
+/**
+ * This run's own mark, in its order keys and its edit: a run on a reused folder must not meet the
+ * orders (same key, other cart: refused) or the edited title of the run before.
+ */
+const RUN = Date.now().toString(36);
+
 const timings: Record<string, string> = {};
 const httpRows: HttpRow[] = [];
 const targets: Target[] = [];
@@ -346,7 +352,10 @@ async function shopping(base: string, container: Container, product: Product): P
     headers: json,
     body: (index) => ({
       headers: { cookie: `shop_cart=${carts[index % carts.length]}`, 'x-forwarded-for': buyerAddress(index) },
-      body: JSON.stringify({ ...form, idempotencyKey: `bench-order-${String(index).padStart(8, '0')}` }),
+      body: JSON.stringify({
+        ...form,
+        idempotencyKey: `bench-order-${RUN}-${String(index).padStart(8, '0')}`,
+      }),
     }),
   });
   httpRows.push(orders);
@@ -381,7 +390,7 @@ async function editAndWait(
   container: Container,
   product: Product,
 ): Promise<void> {
-  const title = `${product.title} (edited)`;
+  const title = `${product.title} (edited ${RUN})`;
   console.info(`Editing "${product.title}" and waiting for the home page to show the new title…`);
   await container.commerce.updateProduct(product.id, {
     title,
