@@ -19,7 +19,9 @@ export function singlesListings(products: readonly Product[], categories: readon
   const listingsOfTag = new Map<string, number[]>();
   const countsIn = (tag: string, listing: number) => {
     const folded = foldText(tag);
-    listingsOfTag.set(folded, [...(listingsOfTag.get(folded) ?? []), listing]);
+    const known = listingsOfTag.get(folded);
+    if (known) known.push(listing);
+    else listingsOfTag.set(folded, [listing]);
   };
   for (const sport of SPORTS) {
     const teams = categories
@@ -27,12 +29,13 @@ export function singlesListings(products: readonly Product[], categories: readon
       .flatMap((category) => category.teams.map((team) => team.name));
     const sportListing =
       listings.push({ filters: { ...EMPTY_FILTERS, category: sport }, total: 0, lastmod: '' }) - 1;
-    for (const team of teams) countsIn(team, sportListing);
-    for (const team of teams)
+    for (const team of teams) {
+      countsIn(team, sportListing);
       countsIn(
         team,
         listings.push({ filters: { ...EMPTY_FILTERS, category: sport, team }, total: 0, lastmod: '' }) - 1,
       );
+    }
   }
   for (const product of products) {
     const counted = new Set([0]);

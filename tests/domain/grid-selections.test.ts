@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { LOT_TITLES, MYSTERY_PACK_TITLES } from '../../src/domain/catalog-lists.ts';
 import {
   GRID_FILTERS,
@@ -10,30 +9,9 @@ import {
   isMysteryPack,
   isOffer,
 } from '../../src/domain/grid-selections.ts';
-import type { Product } from '../../src/ports/commerce.ts';
+import { aProduct } from '../helpers/product.ts';
 
-let nextId = 1;
-function product(fields: Partial<Product>): Product {
-  const id = nextId++;
-  return {
-    id: `gid://shop/Product/${id}`,
-    title: `Card ${id}`,
-    description: '',
-    descriptionHtml: '',
-    tags: [],
-    productType: 'Card',
-    images: [],
-    variantId: `gid://shop/ProductVariant/${id}`,
-    inventoryItemId: `gid://shop/InventoryItem/${id}`,
-    priceCents: 500,
-    available: 3,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    facts: EMPTY_FACTS,
-    handle: 'a-card',
-    ...fields,
-  };
-}
+const product = aProduct;
 
 const [baseTitle, rookieTitle] = MYSTERY_PACK_TITLES;
 const lotTitle = LOT_TITLES[0] ?? '';

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { findPlayer, playerCards, titleWithTeam } from '../../src/domain/player-cards.ts';
 import { foldText } from '../../src/domain/text.ts';
-import type { Product } from '../../src/ports/commerce.ts';
 import type { Category } from '../../src/ports/documents.ts';
+import { aProduct } from '../helpers/product.ts';
 
 const categories: Category[] = [
   {
@@ -16,27 +15,8 @@ const categories: Category[] = [
   },
 ];
 
-let next = 1;
-function product(title: string, tags: string[], priceCents: number | null): Product {
-  const id = next++;
-  return {
-    id: `gid://shop/Product/${id}`,
-    title,
-    description: '',
-    descriptionHtml: '',
-    tags,
-    productType: 'Card',
-    images: [],
-    variantId: `gid://shop/ProductVariant/${id}`,
-    inventoryItemId: `gid://shop/InventoryItem/${id}`,
-    priceCents,
-    available: 1,
-    createdAt: '',
-    updatedAt: '',
-    facts: EMPTY_FACTS,
-    handle: 'a-card',
-  };
-}
+const product = (title: string, tags: string[], priceCents: number | null) =>
+  aProduct({ title, tags, priceCents });
 
 describe('findPlayer', () => {
   it('finds a player of the named team, ignoring case', () => {

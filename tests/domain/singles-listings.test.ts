@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import { singlesListings } from '../../src/domain/singles-listings.ts';
-import type { Product } from '../../src/ports/commerce.ts';
 import type { Category } from '../../src/ports/documents.ts';
+import { aProduct } from '../helpers/product.ts';
 
 const team = (name: string) => ({ name, image: '', players: [] });
 const categories: Category[] = [
@@ -12,27 +11,7 @@ const categories: Category[] = [
   { id: 'soccer-premier-league', name: 'Premier League', teams: [team('Arsenal')] },
 ];
 
-let next = 1;
-function card(tags: string[], updatedAt: string): Product {
-  const id = next++;
-  return {
-    id: `gid://shop/Product/${id}`,
-    title: `Card ${id}`,
-    description: '',
-    descriptionHtml: '',
-    tags,
-    productType: 'Card',
-    images: [],
-    variantId: `gid://shop/ProductVariant/${id}`,
-    inventoryItemId: `gid://shop/InventoryItem/${id}`,
-    priceCents: 500,
-    available: 1,
-    createdAt: updatedAt,
-    updatedAt,
-    facts: EMPTY_FACTS,
-    handle: `card-${id}`,
-  };
-}
+const card = (tags: string[], updatedAt: string) => aProduct({ tags, updatedAt, createdAt: updatedAt });
 
 const products = [
   card(['Milwaukee Bucks'], '2026-11-01'),
