@@ -1,5 +1,6 @@
 import type { Category } from '../ports/documents.ts';
-import { type CardFacts, EMPTY_FACTS, type FactFields, parseFactFields } from './card-facts.ts';
+import { type CardFacts, EMPTY_FACTS, type FactFields } from './card-facts.ts';
+import { parseFactFields } from './card-facts-schema.ts';
 import { parseAdminPrice } from './price-input.ts';
 
 /** The admin product form's rules and messages (spec section 5), shared by the dashboard and the server. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPageSize } from '../domain/admin-list.ts';
-import { EMPTY_FACT_FIELDS, factFieldsSchema } from '../domain/card-facts.ts';
+import { EMPTY_FACT_FIELDS } from '../domain/card-facts.ts';
+import { factFieldsSchema } from '../domain/card-facts-schema.ts';
 import { PRODUCT_FORM_MESSAGES, toValidProduct, validateProductForm } from '../domain/product-form.ts';
 import { SPORTS } from '../domain/sports.ts';
 import { CATALOG_SORTS, type CatalogPage, type Product, type SaveResult } from '../ports/commerce.ts';

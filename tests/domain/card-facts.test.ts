@@ -3,15 +3,14 @@ import { factBadges, factRows } from '../../src/domain/card-fact-display.ts';
 import { matchesFactFilter } from '../../src/domain/card-fact-filter.ts';
 import {
   type CardFacts,
-  cardFactsSchema,
   EMPTY_FACT_FIELDS,
   EMPTY_FACTS,
   FACT_MESSAGES,
   type FactFields,
   factsToFields,
-  parseFactFields,
   seasonStartYear,
 } from '../../src/domain/card-facts.ts';
+import { cardFactsSchema, parseFactFields } from '../../src/domain/card-facts-schema.ts';
 
 const fields = (over: Partial<FactFields>): FactFields => ({ ...EMPTY_FACT_FIELDS, ...over });
 const facts = (over: Partial<CardFacts>): CardFacts => ({ ...EMPTY_FACTS, ...over });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardArtSvg } from '../../../scripts/seed/card-art.ts';
 import { benchProducts, demoProducts, type SeedProduct } from '../../../scripts/seed/products.ts';
-import { cardFactsSchema, EMPTY_FACTS } from '../../../src/domain/card-facts.ts';
+import { EMPTY_FACTS } from '../../../src/domain/card-facts.ts';
+import { cardFactsSchema } from '../../../src/domain/card-facts-schema.ts';
 import {
   BEST_VALUE_PICKS_TITLES,
   HOT_PICKS_TITLES,

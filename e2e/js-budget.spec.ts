@@ -1,0 +1,40 @@
+import zlib from 'node:zlib';
+import { expect, type Page, test } from './fixtures/test.ts';
+import { newestProductPage, PAGE_TYPES } from './support/page-types.ts';
+
+/** Issue #4's budget: the JavaScript any storefront page makes a phone load, gzipped, in KB. */
+const BUDGET_KB = 100;
+
+/** Every script the page loads (modules and the modules they import), gzipped at level 9 as a CDN would. */
+async function scriptKb(page: Page, path: string): Promise<{ kb: number; largest: string[] }> {
+  const bodies: Array<Promise<[string, number]>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(
+      response.body().then((body) => [response.url(), zlib.gzipSync(body, { level: 9 }).byteLength]),
+    );
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  const sizes = await Promise.all(bodies);
+  const kb = sizes.reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
+  const largest = sizes
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([url, bytes]) => `${new URL(url).pathname} ${(bytes / 1024).toFixed(1)} KB`);
+  return { kb, largest };
+}
+
+test.describe('JavaScript budget', () => {
+  const storefront = PAGE_TYPES.filter((path) => !path.startsWith('/admin'));
+  for (const path of storefront) {
+    test(`${path} loads at most ${BUDGET_KB} KB of gzipped JavaScript`, async ({ page }) => {
+      const { kb, largest } = await scriptKb(page, path);
+      expect(kb, `largest scripts: ${largest.join(', ')}`).toBeLessThanOrEqual(BUDGET_KB);
+    });
+  }
+
+  test(`a product page loads at most ${BUDGET_KB} KB of gzipped JavaScript`, async ({ page }) => {
+    const { kb, largest } = await scriptKb(page, await newestProductPage());
+    expect(kb, `largest scripts: ${largest.join(', ')}`).toBeLessThanOrEqual(BUDGET_KB);
+  });
+});
