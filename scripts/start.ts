@@ -43,6 +43,7 @@ const pool = createWorkerPool({
 });
 let serving = false;
 async function serveBuild(current: CurrentBuild): Promise<void> {
+  const started = performance.now();
   try {
     await pool.serve(current);
     serving = true;
@@ -50,6 +51,8 @@ async function serveBuild(current: CurrentBuild): Promise<void> {
       buildId: current.buildId,
       contentVersion: current.contentVersion,
       workers: env.webWorkers,
+      // How long the new workers took to load the build and listen: part of every edit's way to live.
+      startSeconds: Number(((performance.now() - started) / 1000).toFixed(2)),
     });
   } catch (error) {
     log.error('The new storefront build could not be served; the previous one still is', {

@@ -12,6 +12,9 @@ import {
 } from './current-build.ts';
 import { runAstroBuild } from './run-astro-build.ts';
 
+/** How often the service looks for changes: a cheap read of the content counters. */
+const DEFAULT_POLL_MS = 250;
+
 export type RebuildOptions = {
   root: string;
   dataDir: string;
@@ -44,6 +47,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   let lastAttempted = readCurrentBuild(dataDir)?.contentVersion ?? -1;
   let lastSeen = -1;
   let lastChangeAt = 0;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
 
   async function swapIfNew(current: CurrentBuild | null) {
     if (!current || current.buildId === servedBuildId) return;
@@ -98,30 +102,40 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     return running;
   }
 
-  async function tick() {
+  /** One look at the data; resolves with how long to wait before the next look. */
+  async function tick(): Promise<number> {
     await swapIfNew(readCurrentBuild(dataDir));
     const version = await builds.contentVersion();
     if (version !== lastSeen) {
       lastSeen = version;
       lastChangeAt = Date.now();
     }
-    if (running || version <= lastAttempted || Date.now() - lastChangeAt < options.debounceMs) return;
-    await buildNow();
+    if (running || version <= lastAttempted) return pollMs;
+    // A change waits out its debounce, and not a moment more: an edit's way to live is this wait
+    // plus the build.
+    const quietFor = Date.now() - lastChangeAt;
+    if (quietFor < options.debounceMs) return Math.min(pollMs, options.debounceMs - quietFor);
+    // Changes made during a build are due as soon as it ends; when another process holds the
+    // build, look again later.
+    return (await buildNow()) ? 0 : pollMs;
   }
 
   return {
     buildNow,
     start() {
-      const loop = () => {
+      const loop = (delayMs: number) => {
         timer = setTimeout(() => {
           tick()
-            .catch((error: unknown) => log.error('Rebuild service failed', { error }))
-            .finally(() => {
-              if (timer) loop();
+            .catch((error: unknown) => {
+              log.error('Rebuild service failed', { error });
+              return pollMs;
+            })
+            .then((next) => {
+              if (timer) loop(next);
             });
-        }, options.pollMs ?? 500);
+        }, delayMs);
       };
-      loop();
+      loop(pollMs);
     },
     async stop() {
       if (timer) clearTimeout(timer);
