@@ -19,8 +19,10 @@ export function spawnScript(
   script: string,
   args: string[],
   env: Record<string, string>,
+  /** Node's own flags for this process only (NODE_OPTIONS would reach its children too). */
+  nodeFlags: readonly string[] = [],
 ): Child {
-  return spawnProcess(script, process.execPath, [path.join(root, script), ...args], root, env);
+  return spawnProcess(script, process.execPath, [...nodeFlags, path.join(root, script), ...args], root, env);
 }
 
 /** Any program as a child process, with the same output tail and exit handling. */
