@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createOutboxMail, type MailTransport } from '../../src/adapters/mail-outbox/index.ts';
+import { backlogQuery, createOutboxMail, type MailTransport } from '../../src/adapters/mail-outbox/index.ts';
 import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
 import { AppError } from '../../src/ports/errors.ts';
 import type { MailPort, OutgoingMail } from '../../src/ports/mail.ts';
@@ -379,5 +379,36 @@ describe('listOutbox', () => {
     expect((await mail.listOutbox({ status: 'pending' })).map((entry) => entry.id)).toEqual([b]);
     expect(await mail.listOutbox({ status: 'failed' })).toEqual([]);
     expect((await mail.listOutbox({ limit: 2 })).map((entry) => entry.id)).toEqual([c, b]);
+  });
+});
+
+describe('backlog', () => {
+  it('counts pending and failed messages and names the oldest pending one', async () => {
+    const mail = outbox(null);
+    expect(await mail.backlog()).toEqual({ pending: 0, failed: 0, oldestPendingAt: null });
+    const first = await mail.queue(MAIL);
+    clock += 60 * SECOND;
+    await mail.queue(MAIL);
+    const failed = await mail.queue(MAIL);
+    engine.sqlite.prepare("UPDATE mail_outbox SET status = 'failed', attempts = 6 WHERE id = ?").run(failed);
+    engine.sqlite.prepare("UPDATE mail_outbox SET status = 'delivered' WHERE id = ?").run(first);
+    expect(await mail.backlog()).toEqual({
+      pending: 1,
+      failed: 1,
+      oldestPendingAt: iso(START + 60 * SECOND),
+    });
+  });
+
+  it('is read from one covering index, not from the rows (the health check runs it)', () => {
+    const compiled = backlogQuery(engine.db).compile();
+    const plan = (
+      engine.sqlite
+        .prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
+        .all(...(compiled.parameters as unknown[])) as Array<{ detail: string }>
+    )
+      .map((row) => row.detail)
+      .join('\n');
+    expect(plan).toContain('USING COVERING INDEX mail_outbox_backlog');
+    expect(plan).not.toContain('SCAN');
   });
 });

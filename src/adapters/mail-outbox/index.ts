@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../ports/errors.ts';
 import type { MailPort, OutboxEntry, OutgoingMail } from '../../ports/mail.ts';
 import type { Engine } from '../sqlite/database.ts';
@@ -119,12 +119,7 @@ export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): Ma
     },
 
     async backlog() {
-      const rows = await db
-        .selectFrom('mail_outbox')
-        .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
-        .where('status', 'in', ['pending', 'failed'])
-        .groupBy('status')
-        .execute();
+      const rows = await backlogQuery(db).execute();
       const of = (status: string) => rows.find((row) => row.status === status);
       return {
         pending: Number(of('pending')?.n ?? 0),
@@ -194,4 +189,13 @@ function describeError(error: unknown): string {
   const text =
     typeof code === 'string' && code !== '' && !message.includes(code) ? `${code}: ${message}` : message;
   return (text || 'Unknown error').slice(0, MAX_ERROR_LENGTH);
+}
+
+/** Pending and failed messages per status, with the oldest's time: served by `mail_outbox_backlog`. */
+export function backlogQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('status', 'in', ['pending', 'failed'])
+    .groupBy('status');
 }

@@ -15,6 +15,7 @@ import { up as cardFacts } from './010-card-facts.ts';
 import { backfill as fillHandles, up as productHandles } from './011-product-handles.ts';
 import { up as importJobs } from './012-import-jobs.ts';
 import { up as stockCounter } from './013-stock-counter.ts';
+import { up as outboxBacklog } from './014-outbox-backlog.ts';
 
 export type Migration = {
   name: string;
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '011-product-handles', up: productHandles, backfill: fillHandles },
   { name: '012-import-jobs', up: importJobs },
   { name: '013-stock-counter', up: stockCounter },
+  { name: '014-outbox-backlog', up: outboxBacklog },
 ];
