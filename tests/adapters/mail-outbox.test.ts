@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backlogQuery, createOutboxMail, type MailTransport } from '../../src/adapters/mail-outbox/index.ts';
+import {
+  createOutboxMail,
+  type MailTransport,
+  oldestPendingQuery,
+} from '../../src/adapters/mail-outbox/index.ts';
 import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
 import { AppError } from '../../src/ports/errors.ts';
 import type { MailPort, OutgoingMail } from '../../src/ports/mail.ts';
@@ -399,8 +403,27 @@ describe('backlog', () => {
     });
   });
 
-  it('is read from one covering index, not from the rows (the health check runs it)', () => {
-    const compiled = backlogQuery(engine.db).compile();
+  it('keeps its counts through every change of status, and after a message is deleted', async () => {
+    const { transport } = fakeTransport((call) => {
+      if (call === 0) throw new Error('Connection refused');
+    });
+    const mail = outbox(transport);
+    const ids = [await mail.queue(MAIL), await mail.queue(MAIL), await mail.queue(MAIL)];
+    await mail.deliverDue();
+    engine.sqlite.prepare("UPDATE mail_outbox SET status = 'failed' WHERE id = ?").run(ids[1]);
+    engine.sqlite.prepare('DELETE FROM mail_outbox WHERE id = ?').run(ids[2]);
+    const counted = engine.sqlite
+      .prepare('SELECT status, count(*) AS messages FROM mail_outbox GROUP BY status ORDER BY status')
+      .all();
+    const kept = engine.sqlite
+      .prepare('SELECT status, messages FROM mail_outbox_counts WHERE messages > 0 ORDER BY status')
+      .all();
+    expect(kept).toEqual(counted);
+    expect(await mail.backlog()).toMatchObject({ pending: 1, failed: 1 });
+  });
+
+  it('finds the oldest pending message in one index seek (the health check runs it)', () => {
+    const compiled = oldestPendingQuery(engine.db).compile();
     const plan = (
       engine.sqlite
         .prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
@@ -408,7 +431,7 @@ describe('backlog', () => {
     )
       .map((row) => row.detail)
       .join('\n');
-    expect(plan).toContain('USING COVERING INDEX mail_outbox_backlog');
-    expect(plan).not.toContain('SCAN');
+    expect(plan).toContain('USING COVERING INDEX mail_outbox_backlog (status=?)');
+    expect(plan).not.toContain('TEMP B-TREE');
   });
 });

@@ -119,12 +119,15 @@ export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): Ma
     },
 
     async backlog() {
-      const rows = await backlogQuery(db).execute();
-      const of = (status: string) => rows.find((row) => row.status === status);
+      const [counts, oldest] = await Promise.all([
+        db.selectFrom('mail_outbox_counts').select(['status', 'messages']).execute(),
+        oldestPendingQuery(db).executeTakeFirst(),
+      ]);
+      const of = (status: string) => Number(counts.find((row) => row.status === status)?.messages ?? 0);
       return {
-        pending: Number(of('pending')?.n ?? 0),
-        failed: Number(of('failed')?.n ?? 0),
-        oldestPendingAt: (of('pending')?.oldest as string | undefined) ?? null,
+        pending: of('pending'),
+        failed: of('failed'),
+        oldestPendingAt: oldest?.created_at ?? null,
       };
     },
 
@@ -191,11 +194,12 @@ function describeError(error: unknown): string {
   return (text || 'Unknown error').slice(0, MAX_ERROR_LENGTH);
 }
 
-/** Pending and failed messages per status, with the oldest's time: served by `mail_outbox_backlog`. */
-export function backlogQuery(db: Kysely<DB>) {
+/** The oldest pending message's time: one seek in `mail_outbox_backlog` (migration 014). */
+export function oldestPendingQuery(db: Kysely<DB>) {
   return db
     .selectFrom('mail_outbox')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
-    .where('status', 'in', ['pending', 'failed'])
-    .groupBy('status');
+    .select('created_at')
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .limit(1);
 }

@@ -157,6 +157,8 @@ export interface DB {
     created_at: string;
     delivered_at: string | null;
   };
+  /** Messages per status, kept by triggers (migration 014). */
+  mail_outbox_counts: { status: 'pending' | 'delivered' | 'failed'; messages: number };
   counters: { name: string; value: number };
   rate_limit_hits: { rule: string; key: string; at: number };
   storefront_builds: {
