@@ -24,7 +24,9 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 const build: CurrentBuild = currentBuildSchema.parse(JSON.parse(process.env.SHOP_SERVE_BUILD ?? 'null'));
 const container = createContainer(env, { writeGate: sharedTurns(workerWriteGate()) });
 setSharedContainer(container);
-shareKeptPages(sharedPageCache());
+// Alone, a worker has no one to share its pages with: sending each to the main process would only
+// cost that process a copy of every page to throw away.
+if (env.webWorkers > 1) shareKeptPages(sharedPageCache());
 const storefront = await createStorefrontServer(env, build, container.contentStamp);
 
 let retiring = false;
