@@ -10,6 +10,7 @@ import {
 } from '../../src/adapters/docs-firestore/index.ts';
 import type { Category } from '../../src/ports/documents.ts';
 import { startFirebaseEmulators, TEST_PROJECT_ID } from '../helpers/firebase-emulators.ts';
+import { recordLogs } from '../helpers/log-lines.ts';
 
 // The port's behaviour is proven by tests/contract/documents-firestore.test.ts; these check what
 // only Firestore has: the stored shape, outside edits, and transactions racing across processes.
@@ -77,12 +78,14 @@ describe('docs-firestore', () => {
   });
 
   it('skips a document of another shape with a warning, and serves the rest', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const logs = recordLogs();
     await documents.putCategory(KNICKS);
     await raw.doc('categories/broken').set({ title: 'no name, no teams' });
     expect((await documents.listCategories()).map((category) => category.id)).toEqual(['nba-atlantic']);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('categories/broken is skipped'));
-    warn.mockRestore();
+    logs.stop();
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', document: 'categories/broken' }),
+    );
   });
 
   it('loses none of the adds racing from four server processes (transactions retried)', async () => {

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createShopifyMedia } from '../../src/adapters/media-shopify/index.ts';
 import { shopifyClients } from '../contract/shopify-harness.ts';
 import { type ShopifyDouble, startShopifyDouble } from '../doubles/shopify/server.ts';
+import { recordLogs } from '../helpers/log-lines.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 /** Staged uploads' failures and the spec's retries; what every media adapter shares is in the media contract. */
@@ -13,12 +14,13 @@ beforeAll(async () => {
 afterAll(() => double.close());
 
 let waits: number[];
-let logged: ReturnType<typeof vi.spyOn>;
+let logs: ReturnType<typeof recordLogs>;
 beforeEach(() => {
   double.reset();
   waits = [];
-  logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  logs = recordLogs();
 });
+afterEach(() => logs.stop());
 
 const sleep = async (ms: number) => {
   waits.push(ms);
@@ -86,7 +88,13 @@ describe('images on Shopify (staged uploads)', () => {
     const error = await rejection(media.store(await image(), 'front.png'));
     expect(error.message).toBe('Αποτυχία ανεβάσματος εικόνας front.png μετά από 2 προσπάθειες');
     expect(calls).toHaveLength(3);
-    expect(logged).toHaveBeenCalled();
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'Shopify: a staged image upload failed',
+        file: expect.any(String),
+      }),
+    );
   });
 
   it('does not retry an upload the storage refuses (4xx)', async () => {

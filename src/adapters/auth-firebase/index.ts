@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../domain/account-form.ts';
 import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../domain/messages.ts';
 import { type AuthPort, idTokenProofSchema } from '../../ports/auth.ts';
 import { AppError } from '../../ports/errors.ts';
+import { log } from '../../server/log.ts';
 import { createLoginAttempts, hashSessionToken, newSessionToken } from '../auth-local/attempts.ts';
 import { createSessionStore } from '../auth-local/session-store.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
@@ -152,7 +153,7 @@ export function createFirebaseAuth(
       // browser can mint a new ID token from the old sign-in. The shop's session is gone already,
       // so an unreachable Firebase does not keep anyone signed in.
       await auth.revokeRefreshTokens(row.uid).catch((error: unknown) => {
-        console.warn(`Firebase: could not revoke the sign-in of ${row.uid}: ${(error as Error).message}`);
+        log.warn('Firebase: could not revoke a sign-in', { uid: row.uid, error });
       });
     },
 
@@ -185,7 +186,7 @@ export function createFirebaseAuth(
       await auth.updateUser(uid, { password: newPassword });
       await sessions.endOthers(uid, currentToken);
       await auth.revokeRefreshTokens(uid).catch((error: unknown) => {
-        console.warn(`Firebase: could not revoke the sign-in of ${uid}: ${(error as Error).message}`);
+        log.warn('Firebase: could not revoke a sign-in', { uid, error });
       });
     },
 

@@ -1,5 +1,6 @@
 import type { GraphQLClient } from 'graphql-request';
 import { AppError } from '../../ports/errors.ts';
+import { log } from '../../server/log.ts';
 import { loadSdk } from '../load-sdk.ts';
 
 /**
@@ -139,7 +140,7 @@ export function createShopifyClient(
             await sleep(backoff(attempt));
             continue;
           }
-          console.error(`${name}: HTTP ${status} after ${attempt} attempt(s)`);
+          log.error('Shopify refused a request', { api: name, status, attempts: attempt });
           if (status === 429)
             throw new AppError('rate_limited', 'Το Shopify δέχεται πολλά αιτήματα. Δοκιμάστε ξανά σε λίγο.');
           if (status === 401 || status === 403)
@@ -151,7 +152,7 @@ export function createShopifyClient(
           await sleep(backoff(attempt));
           continue;
         }
-        console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+        log.error('Shopify did not answer', { api: name, attempts: attempt, error });
         throw new AppError('unavailable', 'Το Shopify δεν απαντά. Δοκιμάστε ξανά σε λίγο.');
       }
 
@@ -182,7 +183,7 @@ export function createShopifyClient(
         const message = errors.map((error) => error.message ?? '').join(', ');
         if (errors.some((error) => error.extensions?.code === 'THROTTLED'))
           throw new AppError('rate_limited', 'Το Shopify δέχεται πολλά αιτήματα. Δοκιμάστε ξανά σε λίγο.');
-        console.error(`${name}: ${message}`);
+        log.error('Shopify answered with errors', { api: name, message });
         throw new AppError('unavailable', message);
       }
       if (answer.data === null || answer.data === undefined)

@@ -9,6 +9,7 @@ import {
   type ValidProductInput,
 } from '../../ports/commerce.ts';
 import { AppError, isAppError } from '../../ports/errors.ts';
+import { log } from '../../server/log.ts';
 import { cardDefinitions } from './card-definitions.ts';
 import { CARD_NAMESPACE, factsToMetafields } from './card-metafields.ts';
 import type { RequestOptions, ShopifyClient } from './client.ts';
@@ -305,7 +306,7 @@ export function createShopifyProductWrites({
     try {
       await mutate(ADMIN_PRODUCT_DELETE, 'productDelete', { input: { id: productId } }, z.object({}));
     } catch (error) {
-      console.error(`Shopify: the draft ${productId} could not be deleted after a failed creation:`, error);
+      log.error('Shopify: a draft could not be deleted after a failed creation', { productId, error });
       throw new AppError(kindOf(failure), `${message}. ${SHOPIFY_WRITE_MESSAGES.leftAsDraft(productId)}`);
     }
     throw new AppError(kindOf(failure), message);

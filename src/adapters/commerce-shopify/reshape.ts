@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountToCents } from '../../domain/money.ts';
 import type { Product, ProductImage } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
+import { log } from '../../server/log.ts';
 import { metafieldsToFacts } from './card-metafields.ts';
 
 /**
@@ -87,7 +88,11 @@ export function moneyToCents(value: { amount: string; currencyCode: string }): n
 export function parseWire<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    console.error(`Shopify answered an unexpected ${what}: ${result.error.issues[0]?.message ?? ''}`);
+    log.error('Shopify answered in an unexpected shape', {
+      what,
+      problem: result.error.issues[0]?.message ?? '',
+      at: result.error.issues[0]?.path.join('.') ?? '',
+    });
     throw new AppError('unavailable', 'Το Shopify έστειλε απάντηση που δεν αναγνωρίζεται.');
   }
   return result.data;

@@ -10,6 +10,7 @@ import {
 } from '../../domain/team-players.ts';
 import { type Category, categorySchema, type DocumentsPort, teamSchema } from '../../ports/documents.ts';
 import { AppError, isAppError } from '../../ports/errors.ts';
+import { log } from '../../server/log.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
 import { loadSdk } from '../load-sdk.ts';
 
@@ -56,7 +57,7 @@ export function createFirestoreDocuments(settings: FirebaseSettings): FirestoreD
         },
         (error) => {
           // A broken listener is dropped; the next version() reads directly and listens again.
-          console.warn(`Firestore listener on ${CATEGORIES} stopped: ${error.message}`);
+          log.warn('Firestore listener stopped', { collection: CATEGORIES, error });
           unsubscribe = null;
           watching = null;
           resolve();
@@ -117,7 +118,10 @@ export function createFirestoreDocuments(settings: FirebaseSettings): FirestoreD
           categories.push(readCategory(doc));
         } catch (error) {
           // One document edited by hand into another shape must not take the whole menu down.
-          console.warn(`Firestore ${CATEGORIES}/${doc.id} is skipped: ${(error as Error).message}`);
+          log.warn('Firestore document skipped: not a category', {
+            document: `${CATEGORIES}/${doc.id}`,
+            error,
+          });
         }
       }
       return categories.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -7,6 +7,7 @@ import {
 } from '../../domain/product-form-state.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { MediaPort } from '../../ports/media.ts';
+import { log } from '../../server/log.ts';
 import type { ShopifyClient } from '../commerce-shopify/client.ts';
 import { userErrorText } from '../commerce-shopify/client.ts';
 import { ADMIN_STAGED_UPLOADS_CREATE } from '../commerce-shopify/documents/admin.ts';
@@ -124,9 +125,7 @@ export function createShopifyMedia(admin: ShopifyClient, options: ShopifyMediaOp
         },
         { retries: UPLOAD_RETRIES, shouldRetry: (error) => error instanceof TransientUpload, sleep },
         (error) => {
-          console.error(
-            `Staged upload of ${image.fileName} failed: ${error instanceof Error ? error.message : error}`,
-          );
+          log.error('Shopify: a staged image upload failed', { file: image.fileName, error });
           return new AppError('unavailable', uploadFailedMessage(originalName));
         },
       );

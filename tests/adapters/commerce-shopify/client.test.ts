@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createShopifyClient, retryAfterMs } from '../../../src/adapters/commerce-shopify/client.ts';
 import { ADMIN_PRODUCTS } from '../../../src/adapters/commerce-shopify/documents/admin.ts';
 import { STOREFRONT_PRODUCTS } from '../../../src/adapters/commerce-shopify/documents/storefront.ts';
 import { type ShopifyDouble, startShopifyDouble } from '../../doubles/shopify/server.ts';
+import { recordLogs } from '../../helpers/log-lines.ts';
 
 let double: ShopifyDouble;
 let waits: number[];
@@ -13,13 +14,14 @@ beforeAll(async () => {
   double = await startShopifyDouble({ clock: () => clock });
 });
 afterAll(() => double.close());
-let logged: ReturnType<typeof vi.spyOn>;
+let logs: ReturnType<typeof recordLogs>;
 beforeEach(() => {
   double.reset();
   waits = [];
   // Giving up is logged for the operator (status and API, never the token); the tests read it.
-  logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  logs = recordLogs();
 });
+afterEach(() => logs.stop());
 
 const sleep = async (ms: number) => {
   waits.push(ms);
@@ -88,7 +90,8 @@ describe('the Shopify client', () => {
     expect(error).toMatchObject({ name: 'AppError', kind: 'unavailable' });
     expect(JSON.stringify(error)).not.toContain(secret);
     expect(String((error as Error).message)).not.toContain(secret);
-    expect(JSON.stringify(logged.mock.calls)).not.toContain(secret);
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: 'error', status: 401 }));
+    expect(JSON.stringify(logs.lines)).not.toContain(secret);
   });
 
   it('joins GraphQL errors with commas, as the spec says', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_METAFIELDS } from '../../../src/adapters/commerce-shopify/card-metafields.ts';
 import { createShopifyClient } from '../../../src/adapters/commerce-shopify/client.ts';
 import { createShopifyCommerce } from '../../../src/adapters/commerce-shopify/index.ts';
@@ -7,6 +7,7 @@ import { EMPTY_FACTS } from '../../../src/domain/card-facts.ts';
 import type { ProductInput } from '../../../src/ports/commerce.ts';
 import { memoryCatalogVersion } from '../../contract/shopify-harness.ts';
 import { type ShopifyDouble, startShopifyDouble } from '../../doubles/shopify/server.ts';
+import { recordLogs } from '../../helpers/log-lines.ts';
 import { rejection } from '../../helpers/rejection.ts';
 
 /**
@@ -30,13 +31,14 @@ function open() {
 }
 
 let commerce: ReturnType<typeof open>;
-let logged: ReturnType<typeof vi.spyOn>;
+let logs: ReturnType<typeof recordLogs>;
 beforeEach(() => {
   double.reset();
   commerce = open();
   // Giving up and undoing are logged for the operator; the tests read the log where it matters.
-  logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  logs = recordLogs();
 });
+afterEach(() => logs.stop());
 
 const input = (overrides: Partial<ProductInput> = {}): ProductInput => ({
   title: 'Nikola Jokic Prizm #15',
@@ -139,7 +141,12 @@ describe('createProduct on Shopify', () => {
     );
     expect(await commerce.listProducts()).toEqual([]);
     expect(await commerce.getProduct(`gid://shopify/Product/${left?.id}`)).toBeNull();
-    expect(logged).toHaveBeenCalled();
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'Shopify: a draft could not be deleted after a failed creation',
+      }),
+    );
   });
 
   it('does not repeat productCreate after a 500, whose outcome is unknown, but does after a 429', async () => {
