@@ -25,6 +25,8 @@ export type RebuildOptions = {
   quiet?: boolean;
   /** Called with each newly finished build, whoever built it (this process or `npm run rebuild`). */
   onSwap?: (current: CurrentBuild) => Promise<void>;
+  /** What makes a build: `astro build` in a child process; tests give their own. */
+  runBuild?: typeof runAstroBuild;
 };
 
 export type RebuildService = {
@@ -63,7 +65,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     const outputDir = path.join(buildsFolder(dataDir), `build-${String(record.id).padStart(6, '0')}`);
     linkNodeModules(root, dataDir);
     let lastProgressAt = 0;
-    const outcome = await runAstroBuild({
+    const outcome = await (options.runBuild ?? runAstroBuild)({
       root,
       dataDir,
       siteUrl: options.siteUrl,

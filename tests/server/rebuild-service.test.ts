@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BuildRecord, BuildsPort } from '../../src/ports/builds.ts';
+import { createRebuildService, type RebuildService } from '../../src/server/rebuild/rebuild-service.ts';
+import type { BuildOutcome } from '../../src/server/rebuild/run-astro-build.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const POLL_MS = 250;
+
+/** The builds port as the service uses it, with the content version in the test's hands. */
+function fakeBuilds() {
+  const started: number[] = [];
+  const port = {
+    version: 0,
+    /** Another process holds the build: begin() answers null. */
+    busy: false,
+    started,
+    async contentVersion() {
+      return port.version;
+    },
+    async begin(_pid: number, contentVersion: number): Promise<BuildRecord | null> {
+      if (port.busy) return null;
+      started.push(Date.now());
+      return {
+        id: started.length,
+        status: 'building',
+        contentVersion,
+        outputDir: null,
+        progress: '',
+        error: null,
+        startedAt: new Date().toISOString(),
+        finishedAt: null,
+      };
+    },
+    async progress() {},
+    async finish() {},
+  };
+  return port;
+}
+
+let dataDir: string;
+let service: RebuildService | null;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-rebuilds-'));
+  service = null;
+});
+
+afterEach(async () => {
+  // Stopping waits for a build under way, whose end is on the fake clock.
+  const stopped = service?.stop();
+  await vi.advanceTimersByTimeAsync(10_000);
+  await stopped;
+  vi.useRealTimers();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A service whose builds take `buildMs` (on the fake clock) and always succeed. */
+function start(builds: ReturnType<typeof fakeBuilds>, debounceMs: number, buildMs = 1_000) {
+  const runBuild = (): Promise<BuildOutcome> =>
+    new Promise((resolve) => setTimeout(() => resolve({ ok: true }), buildMs));
+  service = createRebuildService({
+    root: ROOT,
+    dataDir,
+    siteUrl: 'http://localhost:4321',
+    builds: builds as unknown as BuildsPort,
+    debounceMs,
+    pollMs: POLL_MS,
+    quiet: true,
+    runBuild,
+  });
+  service.start();
+}
+
+describe('the rebuild service', () => {
+  it('starts a build when the change has been quiet for the debounce, not a poll later', async () => {
+    const builds = fakeBuilds();
+    start(builds, 300);
+    builds.version = 1;
+    // Seen at the first look (250 ms); quiet for 300 ms from then: 550 ms.
+    await vi.advanceTimersByTimeAsync(549);
+    expect(builds.started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(builds.started).toEqual([550]);
+  });
+
+  it('waits while changes keep coming, then builds once', async () => {
+    const builds = fakeBuilds();
+    start(builds, 300);
+    for (let n = 1; n <= 4; n++) {
+      builds.version = n;
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+    }
+    expect(builds.started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(builds.started).toEqual([1_300]);
+  });
+
+  it('looks again as soon as a build ends, for the changes made during it', async () => {
+    const builds = fakeBuilds();
+    start(builds, 300, 1_000);
+    builds.version = 1;
+    await vi.advanceTimersByTimeAsync(600);
+    expect(builds.started).toEqual([550]);
+    builds.version = 2; // an edit while the first build runs (550–1,550 ms)
+    // Seen right as the build ends, at 1,550 ms (a timer of 0 ms fires a millisecond later);
+    // quiet for 300 ms from then. Under a poll-later service it would be a whole poll later.
+    await vi.advanceTimersByTimeAsync(1_249);
+    expect(builds.started).toEqual([550]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(builds.started).toHaveLength(2);
+    expect(builds.started[1]).toBeGreaterThanOrEqual(1_850);
+    expect(builds.started[1]).toBeLessThanOrEqual(1_852);
+  });
+
+  it('looks again a poll later, not at once, while another process holds the build', async () => {
+    const builds = fakeBuilds();
+    const begin = vi.spyOn(builds, 'begin');
+    builds.busy = true;
+    start(builds, 0);
+    builds.version = 1;
+    await vi.advanceTimersByTimeAsync(10 * POLL_MS);
+    expect(begin.mock.calls.length).toBeGreaterThan(5);
+    expect(begin.mock.calls.length).toBeLessThanOrEqual(10);
+    builds.busy = false;
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(builds.started).toHaveLength(1);
+  });
+});
