@@ -4,6 +4,7 @@ import type { FactFilter } from '../../src/domain/card-fact-filter.ts';
 import { type CardFacts, EMPTY_FACTS } from '../../src/domain/card-facts.ts';
 import type { CatalogQuery } from '../../src/ports/commerce.ts';
 import { isAppError } from '../../src/ports/errors.ts';
+import { queryPlan } from '../helpers/query-plan.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 
 let shop: TempShop;
@@ -35,11 +36,7 @@ function pagePlan(facts: FactFilter, sort: CatalogQuery['sort'] = 'newest'): str
   const query: CatalogQuery = { sort, page: 1, pageSize: 25, facts };
   const base = filteredProducts(shop.container.engine.db, query);
   if (!base) throw new Error('the query matches nothing');
-  const compiled = sortedPage(base, sort, 1, 25).compile();
-  const rows = shop.container.engine.sqlite
-    .prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
-    .all(...(compiled.parameters as unknown[])) as Array<{ detail: string }>;
-  return rows.map((row) => row.detail).join('\n');
+  return queryPlan(shop.container.engine.sqlite, sortedPage(base, sort, 1, 25).compile());
 }
 
 describe('card facts on the local engine', () => {

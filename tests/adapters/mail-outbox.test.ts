@@ -10,6 +10,7 @@ import {
 import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
 import { AppError } from '../../src/ports/errors.ts';
 import type { MailPort, OutgoingMail } from '../../src/ports/mail.ts';
+import { queryPlan } from '../helpers/query-plan.ts';
 
 const FROM = 'CardVault <shop@example.com>';
 const START = Date.parse('2025-03-01T10:00:00.000Z');
@@ -423,14 +424,7 @@ describe('backlog', () => {
   });
 
   it('finds the oldest pending message in one index seek (the health check runs it)', () => {
-    const compiled = oldestPendingQuery(engine.db).compile();
-    const plan = (
-      engine.sqlite
-        .prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
-        .all(...(compiled.parameters as unknown[])) as Array<{ detail: string }>
-    )
-      .map((row) => row.detail)
-      .join('\n');
+    const plan = queryPlan(engine.sqlite, oldestPendingQuery(engine.db).compile());
     expect(plan).toContain('USING COVERING INDEX mail_outbox_backlog (status=?)');
     expect(plan).not.toContain('TEMP B-TREE');
   });

@@ -3,6 +3,7 @@ import { handleOrNumbered } from '../../src/adapters/commerce-local/write-produc
 import { openEngine } from '../../src/adapters/sqlite/database.ts';
 import { handleize } from '../../src/domain/handle.ts';
 import { isAppError } from '../../src/ports/errors.ts';
+import { queryPlan } from '../helpers/query-plan.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 
 let shop: TempShop;
@@ -55,13 +56,7 @@ describe('product handles (migration 011)', () => {
       .select('handle')
       .where(handleOrNumbered('same-title'))
       .compile();
-    const plan = (
-      shop.container.engine.sqlite
-        .prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
-        .all(...(compiled.parameters as unknown[])) as Array<{ detail: string }>
-    )
-      .map((row) => row.detail)
-      .join('\n');
+    const plan = queryPlan(shop.container.engine.sqlite, compiled);
     expect(plan).toContain('SEARCH products USING COVERING INDEX products_by_handle');
     expect(plan).not.toContain('SCAN');
   });

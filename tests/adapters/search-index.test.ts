@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filteredProducts, sortedPage } from '../../src/adapters/commerce-local/search-products.ts';
 import { openEngine } from '../../src/adapters/sqlite/database.ts';
 import { CATALOG_SORTS, type CatalogQuery, type ProductInput } from '../../src/ports/commerce.ts';
+import { queryPlan } from '../helpers/query-plan.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 
 let shop: TempShop;
@@ -39,11 +40,7 @@ function pagePlan(query: Partial<CatalogQuery>): string {
   const full: CatalogQuery = { sort: 'newest', page: 1, pageSize: 25, ...query };
   const base = filteredProducts(shop.container.engine.db, full);
   if (!base) throw new Error('the query matches nothing');
-  const compiled = sortedPage(base, full.sort, 1, full.pageSize).compile();
-  const rows = sqlite()
-    .prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
-    .all(...(compiled.parameters as unknown[])) as Array<{ detail: string }>;
-  return rows.map((row) => row.detail).join('\n');
+  return queryPlan(sqlite(), sortedPage(base, full.sort, 1, full.pageSize).compile());
 }
 
 describe('query plans: every sort reads an index in its own order', () => {
