@@ -80,11 +80,19 @@ export function mailContract(backend: string, open: () => Promise<MailHarness>):
       const failed = await entry(id);
       expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
       expect(failed?.lastError).toMatch(/\d{3}/);
+      // The health check's backlog follows the message (counts kept by migration 014's triggers).
+      expect(await mail.backlog()).toEqual({ pending: 0, failed: 1, oldestPendingAt: null });
       harness.advance(24 * 3_600_000);
       expect(await mail.deliverDue()).toBe(0);
       await mail.retry(id);
+      expect(await mail.backlog()).toMatchObject({
+        pending: 1,
+        failed: 0,
+        oldestPendingAt: expect.any(String),
+      });
       expect(await mail.deliverDue()).toBe(1);
       expect(await entry(id)).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect(await mail.backlog()).toEqual({ pending: 0, failed: 0, oldestPendingAt: null });
     });
 
     it('gives up after six passing refusals and keeps the message for the owner', async () => {
