@@ -55,7 +55,10 @@ export async function saveProduct(
   id: string | null,
   input: z.infer<typeof productFormSchema>,
 ): Promise<SaveResult> {
-  const categories = await storefrontCategories(container);
+  // Read now, not from the storefront's copy: on Firestore that copy follows a listener, and a
+  // player removed a moment ago (in the Firebase console, or by another process) must already
+  // be refused. A save is rare; one read of the category documents is cheap beside it.
+  const categories = await container.documents.listCategories();
   const errors = validateProductForm(input, categories);
   if (Object.keys(errors).length > 0) throw new AppError('invalid', Object.values(errors)[0] ?? '', errors);
   const valid = toValidProduct(input);
