@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { emulatedEnv } from './scripts/emulators/hosted-env.ts';
+import { MAIN_V8_FLAGS } from './src/server/serving/server-flags.ts';
 
 /** e2e runs against the real built app on a fresh temp data folder, in Debian's Chromium. */
 // A port per run (kept in the env so the test workers agree), so parallel runs never collide.
@@ -99,7 +100,7 @@ export default defineConfig({
       // $E2E_SHOPIFY_PORT is known only once the double has started; the shell reads it then.
       command: `rm -rf ${E2E_DATA_DIR} && ${
         shopifySettings ? 'SHOPIFY_STORE_DOMAIN=http://127.0.0.1:$E2E_SHOPIFY_PORT ' : ''
-      }node scripts/${hosted ? 'start-emulated' : 'start'}.ts`,
+      }node ${hosted ? 'scripts/start-emulated.ts' : `${MAIN_V8_FLAGS.join(' ')} scripts/serve.mjs`}`,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,

@@ -15,7 +15,7 @@ import type { Product } from '../src/ports/commerce.ts';
 import { type Container, createContainer } from '../src/server/container.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { readCurrentBuild } from '../src/server/rebuild/current-build.ts';
-import { SERVER_V8_FLAGS } from '../src/server/serving/worker-pool.ts';
+import { MAIN_V8_FLAGS } from '../src/server/serving/server-flags.ts';
 import { type Child, formatTail, runScript, spawnScript, stopChild } from './bench/child.ts';
 import { storefrontJsSizes } from './bench/js-size.ts';
 import { type LighthouseRow, lighthouseMobile } from './bench/lighthouse.ts';
@@ -125,12 +125,12 @@ async function freePort(preferred: number): Promise<number> {
 async function startServer(dataDir: string, port: number): Promise<Child> {
   console.info(`Starting the server on port ${port}…`);
   const started = performance.now();
-  // Started as `npm start` starts it: the V8 flags on the command line (decision 057), not in
-  // NODE_OPTIONS, which every build the server runs would inherit (a small nursery made the 100k
-  // incremental build about a second slower).
+  // Started as `npm start` starts it: bundled (decision 062), with the V8 flags on the command line
+  // (decision 057), not in NODE_OPTIONS, which every build the server runs would inherit (a small
+  // nursery made the 100k incremental build about a second slower).
   const server = spawnScript(
     root,
-    'scripts/start.ts',
+    'scripts/serve.mjs',
     [],
     {
       DATA_DIR: dataDir,
@@ -142,7 +142,7 @@ async function startServer(dataDir: string, port: number): Promise<Child> {
       // from one address the per-client cart and order limits would refuse nearly all of them.
       TRUST_PROXY: '1',
     },
-    SERVER_V8_FLAGS,
+    MAIN_V8_FLAGS,
   );
   await waitFor(server, `http://127.0.0.1:${port}/api/health`, () => true, READY_TIMEOUT_MS);
   timings['server ready'] = seconds((performance.now() - started) / 1000);
@@ -518,15 +518,21 @@ async function main(): Promise<void> {
       );
       const [newest] = products;
       if (!newest) throw new Error('The seeded shop has no products.');
+      memory.step('/');
       httpRows.push(await pageLoad(base, '/ (pre-rendered)', ['/']));
+      memory.step('/about-us beside nginx');
       await staticVersusNginx(base, dataDir);
+      memory.step('/api/health');
       httpRows.push(await pageLoad(base, '/api/health (API)', ['/api/health']));
+      memory.step('singles and search');
       await singlesWithHome(base, container, products);
+      memory.step('product pages');
       await productPages(base, products);
+      memory.step('cart adds and orders');
       await shopping(base, container, shoppingCard);
       const peak = memory.peak();
       timings['server peak RSS, summed over its processes'] = `${peak.rssMb} MB`;
-      timings['server peak PSS (shared pages counted once)'] = `${peak.pssMb} MB`;
+      timings['server peak PSS (shared pages counted once)'] = `${peak.pssMb} MB, during ${peak.step}`;
       targets.push({
         figure: 'server peak memory (PSS, all processes)',
         value: peak.pssMb,

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { generatePassword } from '../src/adapters/auth-local/passwords.ts';
+import { MAIN_V8_FLAGS } from '../src/server/serving/server-flags.ts';
 import { createEmulatedAdmin, startHostedStack } from './emulators/hosted-stack.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,7 +33,7 @@ console.info(
   ].join('\n'),
 );
 
-const shop = spawn(process.execPath, [path.join(root, 'scripts', 'start.ts')], {
+const shop = spawn(process.execPath, [...MAIN_V8_FLAGS, path.join(root, 'scripts', 'serve.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: {

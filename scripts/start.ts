@@ -38,7 +38,11 @@ const admin = env.AUTH_BACKEND === 'local' ? await ensureAdmin(container) : null
 // builds, swaps and does the background duties.
 const pool = createWorkerPool({
   size: env.webWorkers,
-  script: path.join(root, 'scripts', 'web-worker.ts'),
+  // npm start runs both programs bundled as JavaScript (scripts/serve.mjs, decision 062), the worker
+  // beside this one; run from source, the worker is run from source too.
+  script: import.meta.filename.endsWith('.ts')
+    ? path.join(root, 'scripts', 'web-worker.ts')
+    : path.join(import.meta.dirname, 'web-worker.mjs'),
   writeTurns,
 });
 let serving = false;

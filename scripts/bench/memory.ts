@@ -50,16 +50,27 @@ export function treeMemory(rootPid: number, exclude: (cmdline: string) => boolea
 /** The server's processes (main and workers), without the storefront builds it runs in child processes. */
 export const serverMemory = (pid: number) => treeMemory(pid, (cmdline) => cmdline.includes('astro.mjs'));
 
-/** Samples a process tree's memory every `everyMs` and keeps the highest figures. */
+/**
+ * Samples a process tree's memory every `everyMs` and keeps the highest figures, with the step of
+ * the bench that was running when the PSS peaked (`step` names each one as it starts).
+ */
 export function memorySampler(pid: number, everyMs = 250) {
-  let peak = serverMemory(pid);
+  let step = 'start';
+  let peak = { ...serverMemory(pid), step };
   const timer = setInterval(() => {
     const now = serverMemory(pid);
-    peak = { rssMb: Math.max(peak.rssMb, now.rssMb), pssMb: Math.max(peak.pssMb, now.pssMb) };
+    peak = {
+      rssMb: Math.max(peak.rssMb, now.rssMb),
+      pssMb: Math.max(peak.pssMb, now.pssMb),
+      step: now.pssMb > peak.pssMb ? step : peak.step,
+    };
   }, everyMs);
   timer.unref();
   return {
     peak: () => peak,
+    step: (name: string) => {
+      step = name;
+    },
     stop: () => clearInterval(timer),
   };
 }

@@ -2,7 +2,7 @@
  * Original artwork for demo products: a trading-card front drawn as SVG and encoded to JPEG with sharp.
  * Generic shapes and text only (no photos, no logos), so the demo shop ships without licensed images.
  */
-import sharp from 'sharp';
+import { sharp } from '../../src/adapters/load-sdk.ts';
 import { SPORT_LABELS, type Sport } from '../../src/domain/sports.ts';
 import type { CardArt } from './products.ts';
 

@@ -7,9 +7,10 @@ import { createContainer } from '../../src/server/container.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { codeHash } from '../../src/server/rebuild/code-hash.ts';
 import { readCurrentBuild, writeCurrentBuild } from '../../src/server/rebuild/current-build.ts';
+import { MAIN_V8_FLAGS } from '../../src/server/serving/server-flags.ts';
 
 /**
- * Real server processes (`node scripts/start.ts`) for the tests that need one: the crash test
+ * Real server processes (`npm start`'s `scripts/serve.mjs`) for the tests that need one: the crash test
  * kills one with SIGKILL, the fuzz test sends it thousands of malformed requests. The storefront
  * build they serve is made once per code version and kept under node_modules/.cache, so only the
  * first run after a code change pays for `astro build`; each server gets a fresh data folder.
@@ -110,7 +111,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.ts')], {
+  const child = spawn(process.execPath, [...MAIN_V8_FLAGS, path.join(root, 'scripts', 'serve.mjs')], {
     cwd: root,
     env: {
       ...process.env,

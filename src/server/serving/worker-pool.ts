@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { WriteTurns } from '../../adapters/sqlite/write-gate.ts';
 import { log } from '../log.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
+import { MAIN_V8_FLAGS, WORKER_V8_FLAGS } from './server-flags.ts';
 import {
   isKeptPageMessage,
   isWriteTurnMessage,
@@ -37,14 +38,6 @@ export type WorkerPool = {
 type Generation = { build: CurrentBuild; workers: Set<Worker> };
 
 /**
- * The server's young generation stays small (decision 057). V8 otherwise grows each semi-space to
- * 16 MB under load: 48 MB of nursery per process that a request's garbage fills and leaves
- * resident. At 4 MB the scavenges are more frequent and as quick, and the figures held. The
- * workers get these flags here; `npm start` gives them to the main process.
- */
-export const SERVER_V8_FLAGS = ['--max-semi-space-size=4'];
-
-/**
  * glibc's allocator, told to give memory back (decision 057): at most two arenas, and blocks from
  * 64 KB up (rendered pages, their gzip) in their own mappings, returned when freed, instead of in
  * an arena that fragments and keeps its peak. Other C libraries ignore these.
@@ -66,7 +59,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   cluster.setupPrimary({
     exec: options.script,
     serialization: 'advanced',
-    execArgv: [...new Set([...process.execArgv, ...SERVER_V8_FLAGS])],
+    // The main process's own heap settings give way to the workers'; its other flags pass on.
+    execArgv: [...process.execArgv.filter((flag) => !MAIN_V8_FLAGS.includes(flag)), ...WORKER_V8_FLAGS],
   });
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   let current: Generation | null = null;

@@ -22,7 +22,7 @@ function workers(): number[] {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === server.process.pid && cmdline.includes('web-worker.ts')) pids.push(Number(entry));
+      if (ppid === server.process.pid && cmdline.includes('web-worker.mjs')) pids.push(Number(entry));
     } catch {
       // Gone while we looked.
     }
