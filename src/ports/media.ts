@@ -18,6 +18,8 @@ export interface MediaPort {
   store(bytes: Uint8Array, originalName: string): Promise<StoredMedia>;
   /** Reads a stored file by its generated name; null when there is none. */
   read(name: string): Promise<MediaFile | null>;
+  /** Whether read() would find a file by this name, without reading it. */
+  exists(name: string): Promise<boolean>;
   /**
    * The stored file resized to `width` (one of IMAGE_WIDTHS) as WebP, rendered once and cached;
    * null for any other width or a name that read() would not serve.

@@ -76,7 +76,7 @@ async function checkOwnImages(container: Container, plan: ImportPlan): Promise<v
       if (image.existingId) continue;
       let there = found.get(image.name);
       if (there === undefined) {
-        there = (await container.media.read(image.name)) !== null;
+        there = await container.media.exists(image.name);
         found.set(image.name, there);
       }
       if (!there)

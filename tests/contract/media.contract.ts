@@ -62,6 +62,17 @@ export function mediaContract(name: string, open: () => Promise<MediaHarness>, t
       else expect(stored.url).toBe('');
     });
 
+    it('tells whether read() would find a file by a name, without reading it', async () => {
+      const stored = await harness.media.store(await png(20, 20, '#00ff00'), 'back.png');
+      const name = stored.url.split('/').pop() ?? '';
+      // The engine keeps the file under the name in its URL; Shopify keeps no file of the shop's own.
+      if (traits.urlBeforeAttach) expect(await harness.media.exists(name)).toBe(true);
+      for (const asked of [name, '1732000000000-a1b2c3-missing.png', '../shop.db', 'back.png', '']) {
+        const found = (await harness.media.read(asked)) !== null;
+        expect({ asked, exists: await harness.media.exists(asked) }).toEqual({ asked, exists: found });
+      }
+    });
+
     it('refuses what is not an image by its bytes, an empty file and more than 20 MB, with the Greek messages', async () => {
       const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj');
       expect(await rejection(harness.media.store(pdf, 'card.jpg'))).toMatchObject({

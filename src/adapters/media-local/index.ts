@@ -105,6 +105,12 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
       }
     },
 
+    async exists(name) {
+      if (!(await storedContentType(name))) return false;
+      const stat = await fs.stat(path.join(folder, name)).catch(() => null);
+      return stat?.isFile() ?? false;
+    },
+
     async readVariant(name, width) {
       // Only the listed widths, so no client can make the server render arbitrary sizes.
       if (!isImageWidth(width) || !(await storedContentType(name))) return null;

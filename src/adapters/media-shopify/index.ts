@@ -141,6 +141,7 @@ export function createShopifyMedia(admin: ShopifyClient, options: ShopifyMediaOp
 
     // Shopify's CDN serves product images; nothing is stored on this server.
     read: async () => null,
+    exists: async () => false,
     readVariant: async () => null,
   };
 }
