@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { gzipToKeep } from './kept-bytes.ts';
 
 /** A rendered answer as kept: its status, its headers and its body, plain and gzipped once. */
 export type KeptPage = {
@@ -62,7 +62,7 @@ export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
       body,
-      gzip: gzipSync(body),
+      gzip: gzipToKeep(body),
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     };
     pages.set(key, page);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { gzipToKeep, ownBytes } from '../kept-bytes.ts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 
 /** A file of the build as it is served: its bytes, gzipped when that helps, and its validators. */
@@ -97,12 +97,12 @@ function load(root: string, pathname: string): Served | false {
     let body: Buffer;
     try {
       if (!fs.statSync(candidate).isFile()) continue;
-      body = fs.readFileSync(candidate);
+      body = ownBytes(fs.readFileSync(candidate));
     } catch {
       continue;
     }
     const contentType = contentTypeOf(candidate);
-    const gzip = isCompressible(contentType) && body.length >= 1024 ? gzipSync(body) : null;
+    const gzip = isCompressible(contentType) && body.length >= 1024 ? gzipToKeep(body) : null;
     return {
       body,
       gzip: gzip && gzip.length < body.length ? gzip : null,
