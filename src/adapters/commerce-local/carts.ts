@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
 import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart-rules.ts';
 import { MESSAGES } from '../../domain/messages.ts';
@@ -11,7 +12,9 @@ import {
 } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
+import type { Engine } from '../sqlite/database.ts';
 import { parseGid, toGid } from '../sqlite/ids.ts';
+import { prepared } from '../sqlite/prepared.ts';
 import type { DB } from '../sqlite/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -29,11 +32,13 @@ const lineId = (gid: string) => {
 };
 
 /** Carts on the local engine; every change is one transaction and answers the whole cart. */
-export function createLocalCarts(db: Kysely<DB>): CartPort {
+export function createLocalCarts({ db, sqlite }: Engine): CartPort {
   return {
     async getCart(cartId) {
       if (!isCartId(cartId)) return null;
-      return inTransaction(db, async (trx) => ((await openCart(trx, cartId)) ? readCart(trx, cartId) : null));
+      return inTransaction(db, async (trx) =>
+        (await openCart(trx, cartId)) ? readCart(sqlite, cartId) : null,
+      );
     },
 
     async addCartLines(cartId, lines, { newCart = true } = {}) {
@@ -48,9 +53,9 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
         const open = cartId && isCartId(cartId) && (await openCart(trx, cartId)) ? cartId : null;
         if (!open && !newCart) throw new AppError('not_found', CART_MISSING, { cart: 'missing' });
         const id = open ?? (await createCart(trx));
-        for (const line of wanted) await addLine(trx, id, line);
+        for (const line of wanted) await addLine(trx, sqlite, id, line);
         await touch(trx, id);
-        return readCart(trx, id);
+        return readCart(sqlite, id);
       });
     },
 
@@ -60,12 +65,12 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
       }
       return inTransaction(db, async (trx) => {
         const line = await ownLine(trx, cartId, gid);
-        const stock = await stockOf(trx, line.variant_id);
+        const stock = stockOf(sqlite, line.variant_id);
         if (stock !== null && quantity > stock)
           throw new AppError('conflict', tooManyMessage(stock), { max: String(stock) });
         await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', line.id).execute();
         await touch(trx, cartId);
-        return readCart(trx, cartId);
+        return readCart(sqlite, cartId);
       });
     },
 
@@ -78,7 +83,7 @@ export function createLocalCarts(db: Kysely<DB>): CartPort {
           await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute();
         }
         await touch(trx, cartId);
-        return readCart(trx, cartId);
+        return readCart(sqlite, cartId);
       });
     },
 
@@ -110,23 +115,24 @@ async function touch(trx: Db, cartId: string) {
     .execute();
 }
 
-/** Stock of a variant (summed over locations); null when its inventory is not tracked. */
-export async function stockOf(trx: Db, variantId: number): Promise<number | null> {
-  const row = await trx
-    .selectFrom('inventory_items')
-    .leftJoin('inventory_levels', 'inventory_levels.inventory_item_id', 'inventory_items.id')
-    .select((eb) => [
-      'inventory_items.tracked',
-      eb.fn.coalesce(eb.fn.sum<number>('inventory_levels.available'), eb.lit(0)).as('available'),
-    ])
-    .where('inventory_items.variant_id', '=', variantId)
-    .groupBy('inventory_items.id')
-    .executeTakeFirst();
+const STOCK = `SELECT inventory_items.tracked AS tracked,
+    coalesce(sum(inventory_levels.available), 0) AS available
+  FROM inventory_items
+  LEFT JOIN inventory_levels ON inventory_levels.inventory_item_id = inventory_items.id
+  WHERE inventory_items.variant_id = ?
+  GROUP BY inventory_items.id`;
+
+/**
+ * Stock of a variant (summed over locations); null when its inventory is not tracked. Synchronous,
+ * on the connection of the caller's open transaction.
+ */
+export function stockOf(sqlite: Database.Database, variantId: number): number | null {
+  const row = prepared<{ tracked: number; available: number }>(sqlite, STOCK).get(variantId);
   if (!row) return 0;
   return row.tracked ? Number(row.available) : null;
 }
 
-async function addLine(trx: Db, cartId: string, line: CartLineInput) {
+async function addLine(trx: Db, sqlite: Database.Database, cartId: string, line: CartLineInput) {
   const variantId = parseGid('ProductVariant', line.merchandiseId);
   const variant =
     variantId === null
@@ -144,7 +150,7 @@ async function addLine(trx: Db, cartId: string, line: CartLineInput) {
     .where('cart_id', '=', cartId)
     .where('variant_id', '=', variant.id)
     .executeTakeFirst();
-  const stock = await stockOf(trx, variant.id);
+  const stock = stockOf(sqlite, variant.id);
   const quantity = (existing?.quantity ?? 0) + line.quantity;
   if (stock !== null && stock <= 0) throw new AppError('conflict', MESSAGES.soldOut, { max: '0' });
   if (stock !== null && quantity > stock)
@@ -183,39 +189,41 @@ async function ownLine(trx: Db, cartId: string, gid: string) {
   return line;
 }
 
+const CART_LINES = `SELECT cart_lines.id, cart_lines.quantity, cart_lines.variant_id,
+    variants.price_cents, products.id AS product_id, products.title, media.file_name
+  FROM cart_lines
+  JOIN variants ON variants.id = cart_lines.variant_id
+  JOIN products ON products.id = variants.product_id
+  LEFT JOIN product_media ON product_media.product_id = products.id AND product_media.position = 0
+  LEFT JOIN media ON media.id = product_media.media_id
+  WHERE cart_lines.cart_id = ?
+  ORDER BY cart_lines.id`;
+
+type CartLineRow = {
+  id: number;
+  quantity: number;
+  variant_id: number;
+  price_cents: number | null;
+  product_id: number;
+  title: string;
+  file_name: string | null;
+};
+
 /**
  * The cart as the shopper should see it. Lines that outgrew the stock are brought back within it,
- * and sold-out ones removed, in this same transaction; each change comes back as a notice.
+ * and sold-out ones removed, in the caller's open transaction; each change comes back as a notice.
+ * Synchronous plain SQL on that transaction's connection: order placement reads the cart on its
+ * hot path (decision 065).
  */
-export async function readCart(trx: Db, cartId: string): Promise<Cart> {
-  const rows = await trx
-    .selectFrom('cart_lines')
-    .innerJoin('variants', 'variants.id', 'cart_lines.variant_id')
-    .innerJoin('products', 'products.id', 'variants.product_id')
-    .leftJoin('product_media', (join) =>
-      join.onRef('product_media.product_id', '=', 'products.id').on('product_media.position', '=', 0),
-    )
-    .leftJoin('media', 'media.id', 'product_media.media_id')
-    .select([
-      'cart_lines.id',
-      'cart_lines.quantity',
-      'cart_lines.variant_id',
-      'variants.price_cents',
-      'products.id as product_id',
-      'products.title',
-      'media.file_name',
-    ])
-    .where('cart_lines.cart_id', '=', cartId)
-    .orderBy('cart_lines.id')
-    .execute();
-
+export function readCart(sqlite: Database.Database, cartId: string): Cart {
+  const rows = prepared<CartLineRow>(sqlite, CART_LINES).all(cartId);
   const notices: CartNotice[] = [];
   const lines: Cart['lines'] = [];
   for (const row of rows) {
-    const stock = await stockOf(trx, row.variant_id);
+    const stock = stockOf(sqlite, row.variant_id);
     const gid = lineGid(row.id);
     if ((stock !== null && stock <= 0) || row.price_cents === null) {
-      await trx.deleteFrom('cart_lines').where('id', '=', row.id).execute();
+      prepared(sqlite, 'DELETE FROM cart_lines WHERE id = ?').run(row.id);
       notices.push({
         lineId: gid,
         kind: 'sold_out',
@@ -226,7 +234,7 @@ export async function readCart(trx: Db, cartId: string): Promise<Cart> {
     let quantity = row.quantity;
     if (stock !== null && quantity > stock) {
       quantity = stock;
-      await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', row.id).execute();
+      prepared(sqlite, 'UPDATE cart_lines SET quantity = ? WHERE id = ?').run(quantity, row.id);
       notices.push({
         lineId: gid,
         kind: 'reduced',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type Database from 'better-sqlite3';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { canCheckout, MIN_ORDER_MESSAGE } from '../../domain/cart-rules.ts';
 import {
   type Delivery,
@@ -10,8 +11,10 @@ import {
 } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
-import { inTransaction } from '../sqlite/busy-retry.ts';
+import { inSyncTransaction, inTransaction } from '../sqlite/busy-retry.ts';
+import type { Engine } from '../sqlite/database.ts';
 import { parseGid, toGid } from '../sqlite/ids.ts';
+import { prepared } from '../sqlite/prepared.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { isCartId, readCart } from './carts.ts';
 
@@ -23,26 +26,26 @@ export type LocalOrdersOptions = {
 };
 
 /** Orders on the local engine: placing one is a single transaction that cannot oversell. */
-export function createLocalOrders(db: Kysely<DB>, options: LocalOrdersOptions = {}): OrderPort {
+export function createLocalOrders(engine: Engine, options: LocalOrdersOptions = {}): OrderPort {
+  const { db, sqlite } = engine;
   return {
     async placeOrder(input) {
       if (!isCartId(input.cartId)) throw new AppError('not_found', 'Το καλάθι δεν βρέθηκε.');
-      return inTransaction(db, async (trx) => {
-        const previous = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('idempotency_key', '=', input.idempotencyKey)
-          .executeTakeFirst();
+      const mailsOf = input.mails;
+      if (mailsOf && !options.enqueueMail)
+        throw new Error('createLocalOrders: mails were given but no outbox is wired');
+      // One synchronous transaction in plain SQL: the hot write of a busy shop (decision 065).
+      return inSyncTransaction(engine, () => {
+        const previous = prepared<OrderRow>(sqlite, 'SELECT * FROM orders WHERE idempotency_key = ?').get(
+          input.idempotencyKey,
+        );
         if (previous) {
           if (previous.cart_id !== input.cartId)
             throw new AppError('conflict', 'Μη έγκυρο αίτημα παραγγελίας.');
-          return { order: await toOrder(trx, previous), created: false };
+          return { order: orderOf(previous, linesOf(sqlite, previous.id)), created: false };
         }
-        const order = await createOrder(trx, input);
-        const mails = input.mails?.(order) ?? [];
-        if (mails.length > 0 && !options.enqueueMail)
-          throw new Error('createLocalOrders: mails were given but no outbox is wired');
-        for (const mail of mails) await options.enqueueMail?.(trx, mail);
+        const order = createOrder(sqlite, input);
+        for (const mail of mailsOf?.(order) ?? []) options.enqueueMail?.(sqlite, mail);
         return { order, created: true };
       });
     },
@@ -105,18 +108,35 @@ export function createLocalOrders(db: Kysely<DB>, options: LocalOrdersOptions = 
   };
 }
 
-async function createOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<Order> {
-  const cart = await trx
-    .selectFrom('carts')
-    .select(['closed_at'])
-    .where('id', '=', input.cartId)
-    .executeTakeFirst();
+/** The location sales take stock from: the shop's first (the engine has one). */
+const SHOP_LOCATION = 'SELECT id FROM locations ORDER BY id LIMIT 1';
+const shopLocation = () => sql<number>`(${sql.raw(SHOP_LOCATION)})`;
+
+/** Takes a variant's quantity from the shop's stock, only while enough is left. */
+const TAKE_STOCK = `UPDATE inventory_levels SET available = available - ?
+  WHERE inventory_item_id = (SELECT id FROM inventory_items WHERE variant_id = ?)
+    AND location_id = (${SHOP_LOCATION})
+    AND available >= ?`;
+
+const INSERT_ORDER = `INSERT INTO orders (number, cart_id, idempotency_key, access_token, status,
+    customer_name, email, phone, delivery_json, payment_method, notes,
+    subtotal_cents, shipping_cents, total_cents, created_at, updated_at)
+  VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+
+const INSERT_LINE = `INSERT INTO order_lines (order_id, variant_id, product_title, unit_price_cents, quantity)
+  VALUES (?, ?, ?, ?, ?)`;
+
+/** Places the order inside the caller's synchronous transaction; any throw rolls it all back. */
+function createOrder(sqlite: Database.Database, input: PlaceOrderInput): Order {
+  const cart = prepared<{ closed_at: string | null }>(sqlite, 'SELECT closed_at FROM carts WHERE id = ?').get(
+    input.cartId,
+  );
   if (!cart || cart.closed_at !== null)
     throw new AppError('not_found', 'Το καλάθι δεν βρέθηκε ή έχει ήδη ολοκληρωθεί.');
 
   // Reading the cart brings every line within stock; if that changed anything, the shopper must
   // see the new cart before paying, so nothing is ordered and each change is named.
-  const current = await readCart(trx, input.cartId);
+  const current = readCart(sqlite, input.cartId);
   if (current.notices.length > 0) {
     throw new AppError('conflict', current.notices.map((notice) => notice.message).join(' '), {
       cart: 'changed',
@@ -127,21 +147,14 @@ async function createOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promis
 
   // Take the stock line by line with a conditional update: it cannot go below zero, and a buyer
   // who lost the race for the last card gets a clear answer while the whole order rolls back.
-  for (const line of current.lines) {
+  const lines = current.lines.map((line) => ({
+    line,
+    variantId: Number(parseGid('ProductVariant', line.merchandise.id)),
+  }));
+  for (const { line, variantId } of lines) {
     if (line.merchandise.available === null) continue;
-    const variantId = Number(line.merchandise.id.split('/').pop());
-    const taken = await trx
-      .updateTable('inventory_levels')
-      .set((eb) => ({ available: eb('available', '-', line.quantity) }))
-      .where(
-        'inventory_item_id',
-        '=',
-        trx.selectFrom('inventory_items').select('id').where('variant_id', '=', variantId),
-      )
-      .where('location_id', '=', shopLocation(trx))
-      .where('available', '>=', line.quantity)
-      .executeTakeFirst();
-    if (taken.numUpdatedRows === 0n) {
+    const taken = prepared(sqlite, TAKE_STOCK).run(line.quantity, variantId, line.quantity);
+    if (taken.changes === 0) {
       throw new AppError(
         'conflict',
         `Το «${line.merchandise.title}» μόλις εξαντλήθηκε. Δεν έγινε καμία χρέωση ή παραγγελία.`,
@@ -154,61 +167,39 @@ async function createOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promis
 
   const now = new Date().toISOString();
   const shippingCents = input.delivery.method === 'courier' ? input.shippingCents : 0;
-  const inserted = await trx
-    .insertInto('orders')
-    .values({
-      number: `pending-${randomBytes(8).toString('hex')}`,
-      cart_id: input.cartId,
-      idempotency_key: input.idempotencyKey,
-      access_token: randomBytes(24).toString('base64url'),
-      status: 'pending',
-      customer_name: input.customer.name,
-      email: input.customer.email,
-      phone: input.customer.phone,
-      delivery_json: JSON.stringify(input.delivery),
-      payment_method: input.payment,
-      notes: input.notes,
-      subtotal_cents: current.subtotalCents,
-      shipping_cents: shippingCents,
-      total_cents: current.subtotalCents + shippingCents,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('orders')
-    .set({ number: orderNumber(inserted.id) })
-    .where('id', '=', inserted.id)
-    .execute();
-  await trx
-    .insertInto('order_lines')
-    .values(
-      current.lines.map((line) => ({
-        order_id: inserted.id,
-        variant_id: Number(line.merchandise.id.split('/').pop()),
-        product_title: line.merchandise.title,
-        unit_price_cents: line.merchandise.priceCents,
-        quantity: line.quantity,
-      })),
-    )
-    .execute();
-  await trx
-    .updateTable('carts')
-    .set({ closed_at: now, updated_at: now })
-    .where('id', '=', input.cartId)
-    .execute();
-  const row = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', inserted.id)
-    .executeTakeFirstOrThrow();
-  return toOrder(trx, row);
+  const inserted = prepared<{ id: number }>(sqlite, INSERT_ORDER).get(
+    `pending-${randomBytes(8).toString('hex')}`,
+    input.cartId,
+    input.idempotencyKey,
+    randomBytes(24).toString('base64url'),
+    input.customer.name,
+    input.customer.email,
+    input.customer.phone,
+    JSON.stringify(input.delivery),
+    input.payment,
+    input.notes,
+    current.subtotalCents,
+    shippingCents,
+    current.subtotalCents + shippingCents,
+    now,
+    now,
+  );
+  if (!inserted) throw new Error('createOrder: the order insert returned no row');
+  prepared(sqlite, 'UPDATE orders SET number = ? WHERE id = ?').run(orderNumber(inserted.id), inserted.id);
+  for (const { line, variantId } of lines) {
+    prepared(sqlite, INSERT_LINE).run(
+      inserted.id,
+      variantId,
+      line.merchandise.title,
+      line.merchandise.priceCents,
+      line.quantity,
+    );
+  }
+  prepared(sqlite, 'UPDATE carts SET closed_at = ?, updated_at = ? WHERE id = ?').run(now, now, input.cartId);
+  const row = prepared<OrderRow>(sqlite, 'SELECT * FROM orders WHERE id = ?').get(inserted.id);
+  if (!row) throw new Error('createOrder: the order just inserted is missing');
+  return orderOf(row, linesOf(sqlite, inserted.id));
 }
-
-/** The location sales take stock from: the shop's first (the engine has one). */
-const shopLocation = (trx: Transaction<DB>) =>
-  trx.selectFrom('locations').select('id').orderBy('id').limit(1);
 
 /** Puts every line's quantity back on its variant's stock (lines whose product is gone are skipped). */
 async function restock(trx: Transaction<DB>, orderId: number): Promise<void> {
@@ -231,13 +222,18 @@ async function restock(trx: Transaction<DB>, orderId: number): Promise<void> {
           .where('variant_id', '=', line.variant_id)
           .where('tracked', '=', 1),
       )
-      .where('location_id', '=', shopLocation(trx))
+      .where('location_id', '=', shopLocation())
       .execute();
   }
 }
 
 /** CV-100042: short enough to read out on the phone. */
 export const orderNumber = (id: number) => `CV-${100_000 + id}`;
+
+type OrderLineRow = Selectable<DB['order_lines']>;
+
+const linesOf = (sqlite: Database.Database, orderId: number) =>
+  prepared<OrderLineRow>(sqlite, 'SELECT * FROM order_lines WHERE order_id = ? ORDER BY id').all(orderId);
 
 async function toOrder(db: Kysely<DB> | Transaction<DB>, row: OrderRow): Promise<Order> {
   const lines = await db
@@ -246,6 +242,11 @@ async function toOrder(db: Kysely<DB> | Transaction<DB>, row: OrderRow): Promise
     .where('order_id', '=', row.id)
     .orderBy('id')
     .execute();
+  return orderOf(row, lines);
+}
+
+/** An order as the port answers it, from its row and its lines' rows. */
+function orderOf(row: OrderRow, lines: readonly OrderLineRow[]): Order {
   return {
     id: toGid('Order', row.id),
     number: row.number,

@@ -17,7 +17,7 @@ export type LocalContactOptions = {
 };
 
 /** The owner's inbox in SQLite (table contact_messages). */
-export function createLocalContact({ db }: Engine, options: LocalContactOptions = {}): ContactPort {
+export function createLocalContact({ db, sqlite }: Engine, options: LocalContactOptions = {}): ContactPort {
   const now = options.now ?? (() => new Date());
   return {
     async save({ name, email, message, ip }, notify) {
@@ -29,7 +29,8 @@ export function createLocalContact({ db }: Engine, options: LocalContactOptions 
           .values({ name, email, message, ip, created_at: now().toISOString() })
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (notify) await options.enqueueMail?.(trx, notify);
+        // The outbox row is written on the same connection, inside this transaction.
+        if (notify) options.enqueueMail?.(sqlite, notify);
         return saved;
       });
       return toMessage(row);

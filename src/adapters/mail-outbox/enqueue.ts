@@ -1,21 +1,22 @@
-import type { Kysely, Transaction } from 'kysely';
+import type Database from 'better-sqlite3';
 import { greekZodError } from '../../domain/validation-messages.ts';
 import { AppError } from '../../ports/errors.ts';
 import { type OutgoingMail, outgoingMailSchema } from '../../ports/mail.ts';
-import type { DB } from '../sqlite/schema.ts';
+import { prepared } from '../sqlite/prepared.ts';
 
 /**
- * Writes one message into the outbox through `db`, which may be another adapter's open
- * transaction: an order and its mails, or a contact message and its mail, then commit together
- * or not at all. Delivery happens later (deliverDue), never inside the transaction.
+ * Writes one message into the outbox on `sqlite`, synchronously, inside the caller's open
+ * transaction: an order and its mails, or a contact message and its mail, then commit together or
+ * not at all. Outside a transaction the caller holds Kysely's connection lock, so the write never
+ * lands in another's. Delivery happens later (deliverDue), never inside the transaction.
  */
-export type EnqueueMail = (
-  db: Kysely<DB> | Transaction<DB>,
-  mail: OutgoingMail,
-  now?: Date,
-) => Promise<number>;
+export type EnqueueMail = (sqlite: Database.Database, mail: OutgoingMail, now?: Date) => number;
 
-export const enqueueMail: EnqueueMail = async (db, mail, now = new Date()) => {
+const INSERT = `INSERT INTO mail_outbox
+  (kind, to_address, reply_to, subject, text_body, html_body, status, next_attempt_at, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`;
+
+export const enqueueMail: EnqueueMail = (sqlite, mail, now = new Date()) => {
   const parsed = outgoingMailSchema.safeParse(mail, { error: greekZodError });
   if (!parsed.success) {
     const fields = Object.fromEntries(
@@ -25,20 +26,16 @@ export const enqueueMail: EnqueueMail = async (db, mail, now = new Date()) => {
   }
   const valid = parsed.data;
   const at = now.toISOString();
-  const row = await db
-    .insertInto('mail_outbox')
-    .values({
-      kind: valid.kind,
-      to_address: valid.to,
-      reply_to: valid.replyTo ?? null,
-      subject: valid.subject,
-      text_body: valid.text,
-      html_body: valid.html ?? null,
-      status: 'pending',
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = prepared<{ id: number }>(sqlite, INSERT).get(
+    valid.kind,
+    valid.to,
+    valid.replyTo ?? null,
+    valid.subject,
+    valid.text,
+    valid.html ?? null,
+    at,
+    at,
+  );
+  if (!row) throw new Error('enqueueMail: the outbox insert returned no row');
   return row.id;
 };

@@ -29,7 +29,7 @@ export type OutboxMailOptions = {
 };
 
 /** Outbox in SQLite: every message is stored first, then delivered with retries by deliverDue(). */
-export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): MailPort {
+export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOptions): MailPort {
   const { transport, from } = options;
   const now = options.now ?? (() => new Date());
 
@@ -77,7 +77,7 @@ export function createOutboxMail({ db }: Engine, options: OutboxMailOptions): Ma
   }
 
   return {
-    queue: (mail) => enqueueMail(db, mail, now()),
+    queue: (mail) => db.connection().execute(async () => enqueueMail(sqlite, mail, now())),
 
     async deliverDue() {
       if (!transport) return 0;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type Engine, immediateWithoutWaiting } from './database.ts';
 import { inTurn, writeGateOf } from './write-gate.ts';
 
 /**
@@ -41,4 +42,17 @@ export function inTransaction<DBT, T>(
 ): Promise<T> {
   const gate = writeGateOf(db);
   return withBusyRetry(() => inTurn(gate, () => db.transaction().execute(run)));
+}
+
+/**
+ * A synchronous transaction (better-sqlite3, plain SQL) in this process's turn, run again from the
+ * start when SQLite answers busy. Its body runs without a pause, so no other request of this
+ * process can interleave, and it holds Kysely's connection lock, so it never lands inside one of
+ * Kysely's open transactions on the same connection. For the hot writes (order placement), where
+ * Kysely's query building and awaits cost more than SQLite itself.
+ */
+export function inSyncTransaction<T>({ db, sqlite, writeGate }: Engine, body: () => T): Promise<T> {
+  return withBusyRetry(() =>
+    inTurn(writeGate, () => db.connection().execute(async () => immediateWithoutWaiting(sqlite, body))),
+  );
 }

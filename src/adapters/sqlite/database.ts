@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { MIGRATIONS } from './migrations/index.ts';
+import { prepared } from './prepared.ts';
 import type { DB } from './schema.ts';
 import { OPEN_GATE, registerWriteGate, type WriteGate } from './write-gate.ts';
 
@@ -78,6 +79,30 @@ class ImmediateSqliteDriver extends SqliteDriver {
     } finally {
       await connection.executeQuery(CompiledQuery.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`));
     }
+  }
+}
+
+const immediateRunners = new WeakMap<
+  Database.Database,
+  Database.Transaction<(body: () => unknown) => unknown>
+>();
+
+/**
+ * Runs `body` as one synchronous IMMEDIATE transaction that, like Kysely's (above), answers
+ * SQLITE_BUSY at once when another connection holds the write lock, having done nothing; the
+ * caller waits and tries again without blocking (busy-retry.ts). A throw rolls it all back.
+ */
+export function immediateWithoutWaiting<T>(sqlite: Database.Database, body: () => T): T {
+  let run = immediateRunners.get(sqlite);
+  if (!run) {
+    run = sqlite.transaction((inner: () => unknown) => inner());
+    immediateRunners.set(sqlite, run);
+  }
+  prepared(sqlite, 'pragma busy_timeout = 0').get();
+  try {
+    return run.immediate(body) as T;
+  } finally {
+    prepared(sqlite, `pragma busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
   }
 }
 
