@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
 
 export type TreeMemory = {
   /** The sum of each process's resident set: pages shared between them count once per process. */
@@ -52,25 +53,27 @@ export const serverMemory = (pid: number) => treeMemory(pid, (cmdline) => cmdlin
 
 /**
  * Samples a process tree's memory every `everyMs` and keeps the highest figures, with the step of
- * the bench that was running when the PSS peaked (`step` names each one as it starts).
+ * the bench that was running when the PSS peaked (`step` names each one as it starts). The reads
+ * of /proc take 4–9 ms each; they run in a thread of their own (memory-thread.ts), so they never
+ * hold up the load generator on this thread and add to the latencies it measures.
  */
 export function memorySampler(pid: number, everyMs = 250) {
   let step = 'start';
   let peak = { ...serverMemory(pid), step };
-  const timer = setInterval(() => {
-    const now = serverMemory(pid);
+  const thread = new Worker(new URL('./memory-thread.ts', import.meta.url), { workerData: { pid, everyMs } });
+  thread.on('message', (now: TreeMemory) => {
     peak = {
       rssMb: Math.max(peak.rssMb, now.rssMb),
       pssMb: Math.max(peak.pssMb, now.pssMb),
       step: now.pssMb > peak.pssMb ? step : peak.step,
     };
-  }, everyMs);
-  timer.unref();
+  });
+  thread.unref();
   return {
     peak: () => peak,
     step: (name: string) => {
       step = name;
     },
-    stop: () => clearInterval(timer),
+    stop: () => void thread.terminate(),
   };
 }
