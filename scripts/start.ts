@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkpointInBackground } from '../src/adapters/sqlite/checkpoints.ts';
 import { createWriteTurns } from '../src/adapters/sqlite/write-gate.ts';
 import { runQueuedCatalogImports } from '../src/server/catalog-import.ts';
 import { createContainer } from '../src/server/container.ts';
@@ -128,10 +127,9 @@ function showGeneratedPassword(email: string, password: string) {
   log.info('The admin password was generated', { email, file });
 }
 
-// Background duties: checkpoint the database's log (the workers leave it to this process), deliver
-// due mail, run the catalogue imports the dashboard queues (in this process, so that retiring a
-// build's workers never cuts one short), drop carts nobody touched for CART_TTL_DAYS, forget old
-// rate-limit hits.
+// Background duties: deliver due mail, run the catalogue imports the dashboard queues (in this
+// process, so that retiring a build's workers never cuts one short), drop carts nobody touched for
+// CART_TTL_DAYS, forget old rate-limit hits.
 const MAIL_EVERY_MS = 5_000;
 const IMPORTS_EVERY_MS = 1_000;
 const interrupted = failUnfinishedImports(container);
@@ -143,9 +141,6 @@ const importTimer = setInterval(() => {
 }, IMPORTS_EVERY_MS);
 const CART_PURGE_EVERY_MS = 6 * 3_600_000;
 const LIMITS_PURGE_EVERY_MS = 10 * 60_000;
-const stopCheckpoints = checkpointInBackground(container.engine, (error) =>
-  log.warn('A database checkpoint failed', { error }),
-);
 const deliverMail = setInterval(() => {
   container.mail.deliverDue().catch((error: unknown) => log.error('Mail delivery failed', { error }));
 }, MAIL_EVERY_MS);
@@ -162,7 +157,6 @@ const limitsTimer = setInterval(() => {
 }, LIMITS_PURGE_EVERY_MS);
 
 async function shutdown() {
-  stopCheckpoints();
   clearInterval(deliverMail);
   clearInterval(importTimer);
   clearInterval(purgeTimer);

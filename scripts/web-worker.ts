@@ -4,7 +4,6 @@
  * port, which the main process shares among its workers. A newer build gets new workers; this one
  * is retired then, and its build's code leaves memory with the process.
  */
-import { leaveCheckpointsToBackground } from '../src/adapters/sqlite/checkpoints.ts';
 import { sharedTurns } from '../src/adapters/sqlite/write-gate.ts';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
 import { log } from '../src/server/log.ts';
@@ -24,8 +23,6 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 
 const build: CurrentBuild = currentBuildSchema.parse(JSON.parse(process.env.SHOP_SERVE_BUILD ?? 'null'));
 const container = createContainer(env, { writeGate: sharedTurns(workerWriteGate()) });
-// The main process checkpoints the database's log; a request here does not wait for one.
-leaveCheckpointsToBackground(container.engine.sqlite);
 setSharedContainer(container);
 // Alone, a worker has no one to share its pages with: sending each to the main process would only
 // cost that process a copy of every page to throw away.
