@@ -49,22 +49,12 @@ export const WORKER_MALLOC_ENV = {
 };
 
 /**
- * Who accepts the shop's connections (decision 065). With several workers the main process deals
- * them out in turn, since the kernel's own spread among processes is uneven. A single worker
- * accepts them itself: handing each one over costs a message both ways, and a burst of new
- * visitors (twenty buyers at once) waited behind those messages, and the write turns with them.
- */
-export const connectionScheduling = (workers: number): number =>
-  workers === 1 ? cluster.SCHED_NONE : cluster.SCHED_RR;
-
-/**
  * The main process's side of serving (decision 009): a set of worker processes per storefront
  * build, sharing the shop's port (node:cluster hands each connection to one of them), so requests
  * use every core and a slow page in one process does not hold up the others. A worker that dies
  * unexpectedly is replaced, with a growing pause if it keeps dying.
  */
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  cluster.schedulingPolicy = connectionScheduling(options.size);
   // Structured clones, not JSON: the pages the workers share hold their bodies as bytes.
   cluster.setupPrimary({
     exec: options.script,
