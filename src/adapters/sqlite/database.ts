@@ -9,7 +9,6 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import { MIGRATIONS } from './migrations/index.ts';
 import { prepared } from './prepared.ts';
 import type { DB } from './schema.ts';
@@ -17,6 +16,9 @@ import { OPEN_GATE, registerWriteGate, type WriteGate } from './write-gate.ts';
 
 /** How long a synchronous statement waits for another connection's write lock. */
 const BUSY_TIMEOUT_MS = 5_000;
+/** Around BEGIN IMMEDIATE: busy answers at once instead of SQLite's wait, then the wait again. */
+const NO_BUSY_WAIT = 'pragma busy_timeout = 0';
+const BUSY_WAIT = `pragma busy_timeout = ${BUSY_TIMEOUT_MS}`;
 
 export type Engine = {
   db: Kysely<DB>;
@@ -73,11 +75,11 @@ class ImmediateSqliteDriver extends SqliteDriver {
     // Not SQLite's busy wait here: it sleeps on this thread, and the holder may be another
     // connection on this very thread (two containers in a test) that can then never finish. Busy
     // answers at once, and busy-retry.ts waits without blocking.
-    await connection.executeQuery(CompiledQuery.raw('pragma busy_timeout = 0'));
+    await connection.executeQuery(CompiledQuery.raw(NO_BUSY_WAIT));
     try {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     } finally {
-      await connection.executeQuery(CompiledQuery.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`));
+      await connection.executeQuery(CompiledQuery.raw(BUSY_WAIT));
     }
   }
 }
@@ -98,34 +100,19 @@ export function immediateWithoutWaiting<T>(sqlite: Database.Database, body: () =
     run = sqlite.transaction((inner: () => unknown) => inner());
     immediateRunners.set(sqlite, run);
   }
-  prepared(sqlite, 'pragma busy_timeout = 0').get();
+  prepared(sqlite, NO_BUSY_WAIT).get();
   try {
     return run.immediate(body) as T;
   } finally {
-    prepared(sqlite, `pragma busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
+    prepared(sqlite, BUSY_WAIT).get();
   }
 }
 
-/**
- * Kysely prepares every query it runs, and preparing costs more than running most of the shop's
- * queries (a profile of product pages under load put a third of the database time in `prepare`).
- * The same SQL text gets the same prepared statement back; better-sqlite3 statements are reusable
- * and every call runs to completion synchronously, so sharing one is safe (nothing here streams).
- */
-function withStatementCache(sqlite: Database.Database, size = 1_000) {
-  const statements = new LRUCache<string, Database.Statement>({ max: size });
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string): Database.Statement {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
+/** Kysely's connection, its statements prepared once each (prepared.ts). */
+const withStatementCache = (sqlite: Database.Database) => ({
+  close: () => sqlite.close(),
+  prepare: (sql: string): Database.Statement => prepared(sqlite, sql),
+});
 
 function migrate(sqlite: Database.Database): void {
   sqlite.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
