@@ -59,7 +59,10 @@ async function serveBuild(current: CurrentBuild): Promise<void> {
       startSeconds: Number(((performance.now() - started) / 1000).toFixed(2)),
     });
   } catch (error) {
-    log.error('The new storefront build could not be served; the previous one still is', {
+    const what = serving
+      ? 'The new storefront build could not be served; the previous one still is'
+      : 'The storefront build could not be served';
+    log.error(what, {
       buildId: current.buildId,
       error,
     });

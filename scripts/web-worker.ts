@@ -11,7 +11,7 @@ import { sharedPageCache } from '../src/server/page-cache.ts';
 import { type CurrentBuild, currentBuildSchema } from '../src/server/rebuild/current-build.ts';
 import { shareKeptPages } from '../src/server/serving/kept-page-sharing.ts';
 import { createStorefrontServer } from '../src/server/serving/storefront-server.ts';
-import { RETIRE, RETIRE_GRACE_MS } from '../src/server/serving/worker-messages.ts';
+import { RETIRE, RETIRE_GRACE_MS, STOP } from '../src/server/serving/worker-messages.ts';
 import { workerWriteGate } from '../src/server/serving/worker-write-gate.ts';
 import { loadEnvOrExit } from './cli.ts';
 
@@ -30,20 +30,23 @@ if (env.webWorkers > 1) shareKeptPages(sharedPageCache());
 const storefront = await createStorefrontServer(env, build, container.contentStamp);
 
 let retiring = false;
-async function retire(graceMs: number) {
+async function retire(graceMs: number, idleConnections: 'keep' | 'close') {
   if (retiring) return;
   retiring = true;
-  await storefront.retire(graceMs);
+  await storefront.retire(graceMs, idleConnections);
   container.close();
   process.exit(0);
 }
 process.on('message', (message) => {
-  if (message === RETIRE) void retire(RETIRE_GRACE_MS);
+  // Before node:cluster's own disconnect, which the main process sends next: that one would close
+  // the idle connections at once, under requests on their way to the workers of the newer build.
+  if (message === RETIRE) void retire(RETIRE_GRACE_MS, 'keep');
+  if (message === STOP) void retire(RETIRE_GRACE_MS, 'close');
 });
 // The main process is gone (stopped or killed): finish what is in flight, then end too.
-process.on('disconnect', () => void retire(5_000));
+process.on('disconnect', () => void retire(5_000, 'close'));
 // Signals go to the main process, which retires its workers; a worker signalled alone ends alike.
-process.on('SIGTERM', () => void retire(5_000));
+process.on('SIGTERM', () => void retire(5_000, 'close'));
 process.on('SIGINT', () => undefined);
 
 storefront.server.on('error', (error) => {

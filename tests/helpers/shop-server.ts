@@ -106,7 +106,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `npm start`'s server on `dataDir` and waits until /api/health answers 200. */
+/**
+ * Starts `npm start`'s server on `dataDir` and waits until it says the shop is open (every worker
+ * listens) and /api/health answers 200.
+ */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ShopServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -135,7 +138,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/health`)).status === 200) break;
+      if (output.includes('"The shop is open"') && (await fetch(`${url}/api/health`)).status === 200) break;
     } catch {
       // Not listening yet.
     }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
@@ -18,11 +19,12 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<
 export type StorefrontServer = {
   server: http.Server;
   /**
-   * Stops taking requests and resolves when the last one in flight has ended (or at `graceMs`,
-   * when the connections left are closed). Keep-alive connections get `Connection: close` on
-   * their next answer, so browsers move to the processes serving the newer build.
+   * Stops taking connections and resolves when the last one has ended (or at `graceMs`, when the
+   * connections left are closed). Keep-alive connections get `Connection: close` on their next
+   * answer, so browsers move to the processes serving the newer build. Idle ones are closed at
+   * once when the shop stops (`close`); after a swap (`keep`) they end at their keep-alive timeout.
    */
-  retire(graceMs: number): Promise<void>;
+  retire(graceMs: number, idleConnections: 'keep' | 'close'): Promise<void>;
 };
 
 /**
@@ -90,7 +92,7 @@ export async function createStorefrontServer(
 
   return {
     server,
-    retire(graceMs) {
+    retire(graceMs, idleConnections) {
       retiring = true;
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
@@ -98,11 +100,16 @@ export async function createStorefrontServer(
           resolve();
         }, graceMs);
         timer.unref();
-        server.close(() => {
+        // The listener's close, not http.Server's: that one also closes every idle keep-alive
+        // connection at once (Node 19 on), under the request a client may be sending on it, which
+        // then fails (ECONNRESET). Left open, an idle connection ends at the keep-alive timeout
+        // that every answer announces (`Keep-Alive: timeout=5`, which clients honour), or with
+        // the next answer on it, which says `Connection: close`.
+        net.Server.prototype.close.call(server, () => {
           clearTimeout(timer);
           resolve();
         });
-        server.closeIdleConnections();
+        if (idleConnections === 'close') server.closeIdleConnections();
       });
     },
   };

@@ -2,6 +2,8 @@ import type { KeptPage } from '../page-cache.ts';
 
 /** The main process's message to a worker whose build is no longer the newest. */
 export const RETIRE = 'cardshop:retire';
+/** The main process's message to every worker when the shop stops. */
+export const STOP = 'cardshop:stop';
 /** How long a retiring worker lets requests in flight finish before it closes their connections. */
 export const RETIRE_GRACE_MS = 15_000;
 

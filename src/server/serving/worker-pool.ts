@@ -8,6 +8,7 @@ import {
   isWriteTurnMessage,
   RETIRE,
   RETIRE_GRACE_MS,
+  STOP,
   WRITE_TURN,
   WRITE_TURN_END,
   WRITE_TURN_GRANTED,
@@ -35,7 +36,8 @@ export type WorkerPool = {
   stop(): Promise<void>;
 };
 
-type Generation = { build: CurrentBuild; workers: Set<Worker> };
+/** A set of workers on one build: starting, then serving, and `ended` once retired or failed. */
+type Generation = { build: CurrentBuild; workers: Set<Worker>; ended: boolean };
 
 /**
  * glibc's allocator, told to give memory back (decision 057): at most two arenas, and blocks from
@@ -78,7 +80,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     passKeptPages(worker, generation);
     worker.once('exit', (code, signal) => {
       generation.workers.delete(worker);
-      if (stopping || retired.has(worker) || generation !== current) return;
+      // Also while its set is starting: one that died after it listened no longer holds up the
+      // start, and must not leave the set short once it serves.
+      if (stopping || retired.has(worker) || generation.ended) return;
       log.error('A storefront worker stopped; starting another', {
         code,
         signal,
@@ -87,7 +91,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       // A worker that ran a while had a passing fault: start the next one soon.
       restartDelayMs = Date.now() - startedAt > 60_000 ? 1_000 : Math.min(restartDelayMs * 2, 30_000);
       setTimeout(() => {
-        if (!stopping && generation === current) fork(generation);
+        if (!stopping && !generation.ended) fork(generation);
       }, restartDelayMs).unref();
     });
     return worker;
@@ -143,7 +147,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     });
   }
 
-  function retire(generation: Generation): Promise<void> {
+  function retire(generation: Generation, message: typeof RETIRE | typeof STOP): Promise<void> {
+    generation.ended = true;
     const exits = [...generation.workers].map(
       (worker) =>
         new Promise<void>((resolve) => {
@@ -158,7 +163,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
             worker.process.kill('SIGTERM');
             return;
           }
-          worker.send(RETIRE);
+          worker.send(message);
           // Takes the worker out of the port's round robin now, before it closes its server. A
           // connection handed to a worker that exits before it answers the hand-over is lost:
           // the browser waits on it until it gives up (decision 009).
@@ -170,12 +175,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   return {
     async serve(build) {
-      const next: Generation = { build, workers: new Set() };
+      const next: Generation = { build, workers: new Set(), ended: false };
       const started = Array.from({ length: options.size }, () => fork(next));
       try {
         await Promise.all(started.map(listening));
       } catch (error) {
-        for (const worker of started) {
+        next.ended = true;
+        for (const worker of next.workers) {
           retired.add(worker);
           worker.process.kill('SIGKILL');
         }
@@ -184,11 +190,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       const previous = current;
       current = next;
       restartDelayMs = 1_000;
-      if (previous) void retire(previous);
+      if (previous) void retire(previous, RETIRE);
     },
     async stop() {
       stopping = true;
-      if (current) await retire(current);
+      if (current) await retire(current, STOP);
     },
   };
 }

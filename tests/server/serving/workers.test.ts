@@ -82,6 +82,35 @@ function getOnNewConnection(url: string, timeoutMs: number): Promise<number | st
   });
 }
 
+/**
+ * GETs over one kept-alive connection at a time, as a browser or an API client sends them, until
+ * `going()` is false; resolves with each status, or the reason there was none.
+ */
+async function getOverKeptConnections(url: string, going: () => boolean): Promise<Array<number | string>> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const outcomes: Array<number | string> = [];
+  try {
+    while (going())
+      outcomes.push(
+        await new Promise((resolve) => {
+          const request = http.get(url, { agent, timeout: 15_000 }, (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+            response.on('error', (error) => resolve(error.message));
+          });
+          request.on('timeout', () => {
+            request.destroy();
+            resolve('no answer');
+          });
+          request.on('error', (error) => resolve(error.message));
+        }),
+      );
+  } finally {
+    agent.destroy();
+  }
+  return outcomes;
+}
+
 beforeAll(async () => {
   dataDir = await prepareDataDir();
   server = await startServer(dataDir, { WEB_WORKERS: '2', REBUILD_DEBOUNCE_MS: '100' });
@@ -201,28 +230,33 @@ describe('serving from worker processes', () => {
     expect((await fetch(`${server.url}/about-us`)).status).toBe(200);
   }, 300_000);
 
-  it('answers every new connection while builds swap', async () => {
+  it('answers every request, on new and on kept-alive connections, while builds swap', async () => {
     // Browsers open connections at any moment, also while a set of workers is retired: each
     // must be answered by one of the sets, never left waiting. A connection handed to a worker
     // as it exited was lost about once in three swaps at this load before the fix, so six swaps.
+    // Clients that keep their connections alive send their next request at any moment too: a
+    // retiring worker must not close a connection under a request that is on its way.
     const outcomes: Array<number | string> = [];
     let swapping = true;
-    const clients = Array.from({ length: 24 }, async (_, client) => {
-      const paths = ['/about-us', '/api/health', '/'];
+    const paths = ['/about-us', '/api/health', '/'];
+    const clients = Array.from({ length: 16 }, async (_, client) => {
       for (let i = client; swapping; i += 1)
         outcomes.push(await getOnNewConnection(`${server.url}${paths[i % paths.length]}`, 15_000));
     });
+    const keptAlive = paths.map((path) => getOverKeptConnections(`${server.url}${path}`, () => swapping));
     try {
       for (let swap = 0; swap < 6; swap += 1) await swapBuild();
     } finally {
       swapping = false;
       await Promise.all(clients);
     }
-    const failed = outcomes.filter((outcome) => outcome !== 200);
+    const kept = (await Promise.all(keptAlive)).flat();
+    const failed = [...outcomes, ...kept].filter((outcome) => outcome !== 200);
     console.info(
-      `[worker swaps] ${outcomes.length} requests over 6 swaps, ${failed.length} not answered 200`,
+      `[worker swaps] ${outcomes.length} requests on new connections and ${kept.length} on kept-alive ones over 6 swaps, ${failed.length} not answered 200`,
     );
     expect(outcomes.length).toBeGreaterThan(100);
+    expect(kept.length).toBeGreaterThan(100);
     expect(failed).toEqual([]);
   }, 600_000);
 });
