@@ -66,10 +66,13 @@ async function swapBuild() {
   });
 }
 
-/** One GET on a connection of its own; resolves with the status, or the reason it got none. */
-function getOnNewConnection(url: string, timeoutMs: number): Promise<number | string> {
+/**
+ * One GET, on a connection of its own (`agent: false`) or on one the agent keeps alive; resolves
+ * with the status, or the reason it got none.
+ */
+function getOnce(url: string, agent: http.Agent | false, timeoutMs = 15_000): Promise<number | string> {
   return new Promise((resolve) => {
-    const request = http.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+    const request = http.get(url, { agent, timeout: timeoutMs }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
       response.on('error', (error) => resolve(error.message));
@@ -90,21 +93,7 @@ async function getOverKeptConnections(url: string, going: () => boolean): Promis
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const outcomes: Array<number | string> = [];
   try {
-    while (going())
-      outcomes.push(
-        await new Promise((resolve) => {
-          const request = http.get(url, { agent, timeout: 15_000 }, (response) => {
-            response.resume();
-            response.on('end', () => resolve(response.statusCode ?? 0));
-            response.on('error', (error) => resolve(error.message));
-          });
-          request.on('timeout', () => {
-            request.destroy();
-            resolve('no answer');
-          });
-          request.on('error', (error) => resolve(error.message));
-        }),
-      );
+    while (going()) outcomes.push(await getOnce(url, agent));
   } finally {
     agent.destroy();
   }
@@ -241,7 +230,7 @@ describe('serving from worker processes', () => {
     const paths = ['/about-us', '/api/health', '/'];
     const clients = Array.from({ length: 16 }, async (_, client) => {
       for (let i = client; swapping; i += 1)
-        outcomes.push(await getOnNewConnection(`${server.url}${paths[i % paths.length]}`, 15_000));
+        outcomes.push(await getOnce(`${server.url}${paths[i % paths.length]}`, false));
     });
     const keptAlive = paths.map((path) => getOverKeptConnections(`${server.url}${path}`, () => swapping));
     try {
