@@ -409,3 +409,47 @@ test('Hot Picks and Best Value Picks: cards in list order, steppers capped at st
     await restoreCheap();
   }
 });
+
+test('Recommendation rows shown on another product page still work, and follow a stock change', async ({
+  page,
+}) => {
+  const cheapTitle = BEST_VALUE_PICKS_TITLES[0] ?? '';
+  const { restore } = await withStock(cheapTitle, 2);
+  try {
+    const first = await createProduct({ title: `E2E Rows A ${Date.now()}` });
+    const second = await createProduct({ title: `E2E Rows B ${Date.now()}` });
+    const cheapCard = () => page.getByTestId('recommendation-card').filter({ hasText: cheapTitle });
+
+    // The same rows on two pages (the second may show the HTML the first rendered): each works.
+    for (const product of [first, second]) {
+      await page.goto(productUrl(product.variantId));
+      const card = cheapCard();
+      await hydrated(card);
+      await card.getByRole('button', { name: 'Περισσότερα' }).click();
+      await expect(card.getByTestId('stepper-value')).toHaveText('2');
+      await expect(card.getByRole('button', { name: 'Περισσότερα' })).toBeDisabled();
+    }
+    const card = cheapCard();
+    await card.getByRole('button', { name: 'Λιγότερα' }).click();
+    await card.getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
+    await expect(card.getByText('Προστέθηκε στο καλάθι.')).toBeVisible();
+    await expect(page.getByTestId('cart-link')).toHaveAttribute('data-count', '1');
+
+    // More stock: the next request shows it (before any rebuild), and the stepper goes further
+    // (one is in the cart already).
+    const { restore: restoreMore } = await withStock(cheapTitle, 4);
+    try {
+      await page.goto(productUrl(second.variantId));
+      const again = cheapCard();
+      await hydrated(again);
+      const more = again.getByRole('button', { name: 'Περισσότερα' });
+      await more.click();
+      await more.click();
+      await expect(again.getByTestId('stepper-value')).toHaveText('3');
+    } finally {
+      await restoreMore();
+    }
+  } finally {
+    await restore();
+  }
+});
