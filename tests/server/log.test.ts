@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { captureLogs, log, logPath, maskAddress, redact, withRequestId } from '../../src/server/log.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  batchedSink,
+  captureLogs,
+  log,
+  logPath,
+  maskAddress,
+  redact,
+  withRequestId,
+} from '../../src/server/log.ts';
 
 function captured(run: () => void): Array<Record<string, unknown>> {
   const lines: string[] = [];
@@ -58,5 +66,49 @@ describe('log', () => {
     expect(maskAddress('2001:db8:aa:bb::1')).toBe('2001:db8:aa::');
     expect(logPath('/order/AbCdEfGhIjKlMnOpQrStUvWxYz012345?x=1')).toBe('/order/:token');
     expect(logPath('/api/search?q=maria@example.gr')).toBe('/api/search');
+  });
+});
+
+describe('the default sink', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function writes(): Array<[string, string]> {
+    const order: Array<[string, string]> = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((text) => order.push(['stdout', String(text)]) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation((text) => order.push(['stderr', String(text)]) > 0);
+    return order;
+  }
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('writes the info lines of one turn of the event loop together, once the turn ends', async () => {
+    const order = writes();
+    const sink = batchedSink();
+    sink('info', 'a');
+    sink('info', 'b');
+    expect(order).toEqual([]);
+    await nextTurn();
+    sink('info', 'c');
+    await nextTurn();
+    expect(order).toEqual([
+      ['stdout', 'a\nb\n'],
+      ['stdout', 'c\n'],
+    ]);
+  });
+
+  it('writes warnings and errors at once, after the info lines written before them', async () => {
+    const order = writes();
+    const sink = batchedSink();
+    sink('info', 'served');
+    sink('error', 'failed');
+    sink('warn', 'slow');
+    expect(order).toEqual([
+      ['stdout', 'served\n'],
+      ['stderr', 'failed\n'],
+      ['stderr', 'slow\n'],
+    ]);
+    await nextTurn();
+    expect(order).toHaveLength(3);
   });
 });
