@@ -4,6 +4,7 @@ import { json } from './server/http.ts';
 import { isKeptRoute, keptKey } from './server/kept-answers.ts';
 import { sharedPageCache } from './server/page-cache.ts';
 import { cachedProductPage } from './server/product-page-cache.ts';
+import { fromOtherSite } from './server/same-site.ts';
 import { SESSION_COOKIE } from './server/session-cookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -44,15 +45,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const { request, url } = context;
   const origin = request.headers.get('origin');
-  if (!SAFE_METHODS.has(request.method) && origin) {
-    let sameHost = false;
-    try {
-      sameHost = new URL(origin).host === (request.headers.get('host') ?? url.host);
-    } catch {
-      sameHost = false;
-    }
-    if (!sameHost) return refuse(403, 'Το αίτημα απορρίφθηκε (άλλη προέλευση).');
-  }
+  if (!SAFE_METHODS.has(request.method) && fromOtherSite(origin, request.headers.get('host') ?? url.host))
+    return refuse(403, 'Το αίτημα απορρίφθηκε (άλλη προέλευση).');
 
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (token) context.locals.admin = await container.auth.verifySession(token);

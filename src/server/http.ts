@@ -14,28 +14,42 @@ const STATUS: Record<ErrorKind, number> = {
 
 export const GENERIC_ERROR = 'Κάτι πήγε στραβά. Προσπάθησε ξανά.';
 
+/** The headers of every JSON answer: what it is, and that no cache keeps it. */
+export const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+} as const;
+
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
-  headers.set('content-type', 'application/json; charset=utf-8');
-  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  headers.set('content-type', JSON_HEADERS['content-type']);
+  if (!headers.has('cache-control')) headers.set('cache-control', JSON_HEADERS['cache-control']);
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-/** Maps any thrown value to a JSON error response; only AppErrors reveal their message. */
-export function errorResponse(error: unknown): Response {
+export type ErrorBody = { error: { kind: ErrorKind; message: string; fields: Record<string, string> } };
+
+/** Maps any thrown value to its status and JSON error body; only AppErrors reveal their message. */
+export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   // A schema that threw instead of answering through readJson/parseQuery is still bad input, not a
   // crash; its messages were made without the Greek map, so only the general one is shown.
   // (By name: each storefront build may bundle its own copy of zod.)
   if (error instanceof Error && error.name === 'ZodError')
     error = new AppError('invalid', 'Μη έγκυρα δεδομένα.');
   if (isAppError(error)) {
-    return json(
-      { error: { kind: error.kind, message: error.message, fields: error.fields } },
-      { status: STATUS[error.kind] },
-    );
+    return {
+      status: STATUS[error.kind],
+      body: { error: { kind: error.kind, message: error.message, fields: error.fields } },
+    };
   }
   log.error('Unexpected error', { error });
-  return json({ error: { kind: 'unavailable', message: GENERIC_ERROR, fields: {} } }, { status: 500 });
+  return { status: 500, body: { error: { kind: 'unavailable', message: GENERIC_ERROR, fields: {} } } };
+}
+
+/** The JSON error response for any thrown value (errorAnswer). */
+export function errorResponse(error: unknown): Response {
+  const { status, body } = errorAnswer(error);
+  return json(body, { status });
 }
 
 /** Runs an endpoint body and turns its result or error into a Response. */
@@ -85,10 +99,14 @@ export async function readJson<T extends z.core.$ZodType>(
   schema: T,
   maxBytes = 64 * 1024,
 ): Promise<z.output<T>> {
-  const text = new TextDecoder().decode(await readBody(request, maxBytes));
+  return parseJson(await readBody(request, maxBytes), schema);
+}
+
+/** Parses a body already read as JSON and validates it, as readJson does. */
+export function parseJson<T extends z.core.$ZodType>(body: Uint8Array, schema: T): z.output<T> {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(new TextDecoder().decode(body));
   } catch {
     throw new AppError('invalid', 'Μη έγκυρα δεδομένα.');
   }

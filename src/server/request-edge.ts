@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import onHeaders from 'on-headers';
 import { log, logPath, maskAddress } from './log.ts';
-import { forwardedClient, presentClient, socketClient } from './proxy.ts';
+import { type Client, forwardedClient, presentClient, socketClient } from './proxy.ts';
 import { type PageCsp, securityHeaders } from './security-headers.ts';
 
 export type EdgeOptions = {
@@ -60,9 +60,14 @@ const headerText = (res: ServerResponse, name: string) => {
  * client behind a trusted proxy, gives the request an id (echoed in X-Request-Id, attached to
  * every log line), adds the security headers just before the response's headers leave (whoever
  * wrote them: a pre-rendered file or an on-demand route), and logs one JSON line when it ends.
- * Returns the request id; the caller runs the app inside `withRequestId(id, ...)`.
+ * Returns the request id, which the caller runs the app inside (`withRequestId(id, ...)`), and the
+ * client (behind a trusted proxy, the one the proxy saw).
  */
-export function atTheEdge(req: IncomingMessage, res: ServerResponse, options: EdgeOptions): string {
+export function atTheEdge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: EdgeOptions,
+): { requestId: string; client: Client } {
   const client = forwardedClient(req.headers, socketClient(req), options.trustProxyHops);
   if (options.trustProxyHops > 0) presentClient(req, client);
 
@@ -103,5 +108,5 @@ export function atTheEdge(req: IncomingMessage, res: ServerResponse, options: Ed
   res.once('close', () => {
     if (!res.writableFinished) log.info('request aborted', fields());
   });
-  return requestId;
+  return { requestId, client };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { redirectTarget } from '../../domain/url-form.ts';
+import { getContainer } from '../container.ts';
 import type { Env } from '../env.ts';
 import { keptKey, mayBeKept } from '../kept-answers.ts';
 import { withLiveFallback } from '../live-fallback.ts';
@@ -12,6 +13,7 @@ import { answerFor, sharedPageCache } from '../page-cache.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
 import { atTheEdge, failSafely, refuseUnknownMethod } from '../request-edge.ts';
 import { loadPageCsp } from '../security-headers.ts';
+import { answerAtTheEdge, edgeEndpoint } from './edge-endpoints.ts';
 import { createStaticFiles } from './static-files.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -32,7 +34,8 @@ export type StorefrontServer = {
  * (Astro's Node adapter in middleware mode: on-demand pages, API routes and the 404 page) behind
  * what the shop does at the edge (client address, request id, security headers, access log), the
  * one URL form's redirects, pre-rendered files from memory, answers the app rendered and kept for
- * the current content stamp (kept-answers.ts, also from memory), and gzip.
+ * the current content stamp (kept-answers.ts, also from memory), cart adds and orders answered
+ * without the app (edge-endpoints.ts), and gzip.
  */
 export async function createStorefrontServer(
   env: Env,
@@ -54,7 +57,7 @@ export async function createStorefrontServer(
   let retiring = false;
 
   const server = http.createServer((req, res) => {
-    const requestId = atTheEdge(req, res, edge);
+    const { requestId, client } = atTheEdge(req, res, edge);
     if (retiring) res.setHeader('connection', 'close');
     if (refuseUnknownMethod(req, res)) return;
     if (!decodable(req.url ?? '/')) {
@@ -77,6 +80,15 @@ export async function createStorefrontServer(
         );
         return;
       }
+    }
+    const endpoint = edgeEndpoint(req);
+    if (endpoint) {
+      withRequestId(requestId, () =>
+        answerAtTheEdge(endpoint, req, res, getContainer(), client).catch((error: unknown) =>
+          failSafely(res, error),
+        ),
+      );
+      return;
     }
     runApp();
 

@@ -1,12 +1,11 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { type CartLineInput, cartLineInputSchema, isMissingCart } from '../../../ports/commerce.ts';
 import { AppError } from '../../../ports/errors.ts';
-import { readCartId, setCartCookie } from '../../../server/cart-cookie.ts';
+import { readCartId } from '../../../server/cart-cookie.ts';
+import { addCartLineEndpoint } from '../../../server/cart-line-endpoint.ts';
 import { shopperCart } from '../../../server/checkout.ts';
-import type { Container } from '../../../server/container.ts';
 import { readJson, toResponse } from '../../../server/http.ts';
-import { enforceLimit, RATE_LIMITS } from '../../../server/rate-limit.ts';
+import { astroRoute } from '../../../server/json-endpoint.ts';
 
 export const prerender = false;
 
@@ -17,29 +16,8 @@ function requireCart(cartId: string | null): string {
   return cartId;
 }
 
-const NEW_CART_LIMIT = 'Πάρα πολλά νέα καλάθια από αυτή τη σύνδεση. Δοκιμάστε ξανά σε λίγο.';
-
-/** Adds to the shopper's open cart, or starts a new one: new carts per address are limited. */
-async function addLine(container: Container, cartId: string | null, line: CartLineInput, ip: string) {
-  if (cartId) {
-    try {
-      return await container.carts.addCartLines(cartId, [line], { newCart: false });
-    } catch (error) {
-      if (!isMissingCart(error)) throw error;
-    }
-  }
-  await enforceLimit(container.limits, RATE_LIMITS.newCart, ip, NEW_CART_LIMIT);
-  return container.carts.addCartLines(null, [line]);
-}
-
-/** Adds a line; the first add creates the cart (lazily) and sets its cookie. */
-export const POST: APIRoute = ({ request, cookies, locals, url, clientAddress }) =>
-  toResponse(async () => {
-    const line = await readJson(request, cartLineInputSchema, 4096);
-    const cart = await addLine(locals.container, readCartId(cookies), line, clientAddress);
-    setCartCookie(cookies, cart.id, locals.container.env.CART_TTL_DAYS, url.protocol === 'https:');
-    return { cart: shopperCart(locals.container, cart) };
-  });
+/** Adds a line (src/server/cart-line-endpoint.ts); `npm start` answers it at its edge, before Astro. */
+export const POST = astroRoute(addCartLineEndpoint);
 
 export const PATCH: APIRoute = ({ request, cookies, locals }) =>
   toResponse(async () => {

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { parseSetCookie } from 'cookie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { POST } from '../../../../src/pages/api/cart/lines.ts';
 import { CART_COOKIE } from '../../../../src/server/cart-cookie.ts';
@@ -22,7 +23,7 @@ afterEach(() => {
   shop.remove();
 });
 
-/** Calls the route as Astro would, with a cookie jar of one cart id. */
+/** Calls the route as Astro would, with the cookie of one cart id. */
 async function add(clientAddress: string, cartId?: string) {
   const jar = new Map<string, string>(cartId ? [[CART_COOKIE, cartId]] : []);
   const response = await POST({
@@ -31,15 +32,18 @@ async function add(clientAddress: string, cartId?: string) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ merchandiseId: variantId, quantity: 1 }),
     }),
-    cookies: {
-      get: (name: string) => (jar.has(name) ? { value: jar.get(name) } : undefined),
-      set: (name: string, value: string) => jar.set(name, value),
-    },
+    cookies: { get: (name: string) => (jar.has(name) ? { value: jar.get(name) } : undefined) },
     locals: { container: shop.container },
     url: new URL('http://shop.test/api/cart/lines'),
     clientAddress,
   } as unknown as APIContext);
-  return { status: response.status, body: await response.json(), cartId: jar.get(CART_COOKIE) };
+  // The cart's id, as the browser would keep it from the answer's Set-Cookie.
+  const set = parseSetCookie(response.headers.get('set-cookie') ?? '');
+  return {
+    status: response.status,
+    body: await response.json(),
+    cartId: set.name === CART_COOKIE ? set.value : undefined,
+  };
 }
 
 describe('POST /api/cart/lines: carts per client', () => {
