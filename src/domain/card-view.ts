@@ -1,4 +1,4 @@
-import type { Product } from '../ports/commerce.ts';
+import type { ProductSummary } from '../ports/commerce.ts';
 import { factBadges } from './card-fact-display.ts';
 import { DEFAULT_LIST_MAX } from './cart-rules.ts';
 import { MYSTERY_PACK_TITLES } from './catalog-lists.ts';
@@ -23,13 +23,13 @@ export type CardView = {
   badges: string[];
 };
 
-export function cardCategory(product: Pick<Product, 'title' | 'productType'>): CardView['category'] {
+export function cardCategory(product: Pick<ProductSummary, 'title' | 'productType'>): CardView['category'] {
   if ((MYSTERY_PACK_TITLES as readonly string[]).includes(product.title)) return 'Mystery Pack';
   if (product.productType === 'LOT') return 'LOT';
   return 'Card';
 }
 
-export function toCardView(product: Product): CardView {
+export function toCardView(product: ProductSummary): CardView {
   const image = product.images[0];
   return {
     id: product.variantId || product.id,

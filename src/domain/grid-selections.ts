@@ -1,4 +1,4 @@
-import type { CatalogQuery, Product } from '../ports/commerce.ts';
+import type { CatalogQuery, ProductSummary } from '../ports/commerce.ts';
 import { type CardView, toCardView } from './card-view.ts';
 import { canAdd, stepperState } from './cart-rules.ts';
 import { LOT_TITLES, MYSTERY_PACK_TITLES } from './catalog-lists.ts';
@@ -14,7 +14,7 @@ export const isGridKind = (value: string): value is GridKind =>
 export const OFFER_TAG = 'offer';
 export const OFFER_PRODUCT_TYPE = 'Card';
 
-type Selectable = Pick<Product, 'title' | 'tags' | 'productType'>;
+type Selectable = Pick<ProductSummary, 'title' | 'tags' | 'productType'>;
 
 /** Mystery packs are known by their exact titles (spec section 1). */
 export const isMysteryPack = (product: Selectable) =>
@@ -50,13 +50,13 @@ export const GRID_CATEGORY: Record<GridKind, CardView['category']> = {
   offers: 'Card',
 };
 
-export const toGridCard = (kind: GridKind, product: Product): CardView => ({
+export const toGridCard = (kind: GridKind, product: ProductSummary): CardView => ({
   ...toCardView(product),
   category: GRID_CATEGORY[kind],
 });
 
 /** The cards of one grid, in the order given (the catalogue comes newest first). */
-export function gridCards(kind: GridKind, products: readonly Product[]): CardView[] {
+export function gridCards(kind: GridKind, products: readonly ProductSummary[]): CardView[] {
   return products.filter(SELECTORS[kind]).map((product) => toGridCard(kind, product));
 }
 

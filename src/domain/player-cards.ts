@@ -1,5 +1,6 @@
-import type { Product } from '../ports/commerce.ts';
+import type { ProductSummary } from '../ports/commerce.ts';
 import type { Category, Player, Team } from '../ports/documents.ts';
+import { createPieceIndex, type PieceIndex } from './piece-index.ts';
 import { foldText } from './text.ts';
 
 /** Player page rules (spec section 5). */
@@ -33,73 +34,40 @@ export function findPlayer(
   return null;
 }
 
-type Folded = { product: Product; title: string; tags: string[] };
+type Folded = { product: ProductSummary; title: string; tags: string[] };
 
 /**
  * The catalogue as player pages search it, made once per catalogue (not once per player page):
- * the folded titles and tags, and where each three-letter piece of a title occurs. A name is a
- * substring of a title only if every piece of the name is, so the rarest piece's titles are the
- * only ones to test; at 100k products a build's ~1,400 player lookups no longer each read every
- * title (decision 058).
+ * the folded titles and tags, and an index of their three-letter pieces, so that a build's ~1,400
+ * player lookups at 100k products do not each read every title (decision 058).
  */
-type PlayerIndex = { entries: Folded[]; pieces: Map<number, Uint32Array> };
+type PlayerIndex = { entries: Folded[]; pieces: PieceIndex };
 
-const PIECE = 3;
-const indexes = new WeakMap<readonly Product[], PlayerIndex>();
+const indexes = new WeakMap<readonly ProductSummary[], PlayerIndex>();
 
-function playerIndex(products: readonly Product[]): PlayerIndex {
+function playerIndex(products: readonly ProductSummary[]): PlayerIndex {
   let index = indexes.get(products);
   if (!index) {
     const entries = products
       .filter((product) => product.priceCents !== null && product.priceCents > PLAYER_PRICE_FLOOR_CENTS)
       .map((product) => ({ product, title: foldText(product.title), tags: product.tags.map(foldText) }));
-    index = { entries, pieces: piecesOf(entries.map((entry) => entry.title)) };
+    index = { entries, pieces: createPieceIndex(entries.map((entry) => entry.title)) };
     indexes.set(products, index);
   }
   return index;
 }
 
-/** The three UTF-16 units of text at `at` as one number (48 bits: exact in a double). */
-const pieceAt = (text: string, at: number) =>
-  text.charCodeAt(at) * 2 ** 32 + text.charCodeAt(at + 1) * 2 ** 16 + text.charCodeAt(at + 2);
-
-/** For each three-letter piece, the titles (by position, in order) that hold it. */
-function piecesOf(titles: readonly string[]): Map<number, Uint32Array> {
-  const growing = new Map<number, number[]>();
-  titles.forEach((title, position) => {
-    for (let at = 0; at + PIECE <= title.length; at++) {
-      const piece = pieceAt(title, at);
-      const list = growing.get(piece);
-      // Positions only grow, so a piece seen twice in one title is already last in its list.
-      if (!list) growing.set(piece, [position]);
-      else if (list[list.length - 1] !== position) list.push(position);
-    }
-  });
-  // Kept as typed arrays: half the memory of the lists of numbers they were built in.
-  const lists = new Map<number, Uint32Array>();
-  for (const [piece, list] of growing) lists.set(piece, Uint32Array.from(list));
-  return lists;
-}
-
-/** The positions of the titles that may hold `name`: those holding its rarest piece (all when short). */
-function candidates(index: PlayerIndex, name: string): Iterable<number> {
-  if (name.length < PIECE) return index.entries.keys();
-  let rarest: Uint32Array | undefined;
-  for (let at = 0; at + PIECE <= name.length; at++) {
-    const list = index.pieces.get(pieceAt(name, at));
-    if (!list) return [];
-    if (!rarest || list.length < rarest.length) rarest = list;
-  }
-  return rarest ?? [];
-}
-
 /** Cards priced above 1 € whose title names the player; with a team, tagged with that team too. */
-export function playerCards(products: readonly Product[], playerName: string, teamName?: string): Product[] {
+export function playerCards(
+  products: readonly ProductSummary[],
+  playerName: string,
+  teamName?: string,
+): ProductSummary[] {
   const name = foldText(playerName);
   const team = teamName === undefined ? null : foldText(teamName);
   const index = playerIndex(products);
-  const cards: Product[] = [];
-  for (const position of candidates(index, name)) {
+  const cards: ProductSummary[] = [];
+  for (const position of index.pieces.candidates(name)) {
     const entry = index.entries[position] as Folded;
     if (entry.title.includes(name) && (team === null || entry.tags.includes(team))) cards.push(entry.product);
   }

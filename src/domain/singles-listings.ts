@@ -1,4 +1,4 @@
-import type { Product } from '../ports/commerce.ts';
+import type { ProductSummary } from '../ports/commerce.ts';
 import type { Category } from '../ports/documents.ts';
 import { EMPTY_FILTERS, type SinglesFilters } from './singles-filters.ts';
 import { singlesSeo } from './singles-seo.ts';
@@ -13,7 +13,10 @@ export type Listing = { filters: SinglesFilters; total: number; lastmod: string 
  * counted the way the catalogue query filters (a team tag, case and accents ignored). One pass over
  * the catalogue: each card counts once in each listing one of its tags leads to (decision 058).
  */
-export function singlesListings(products: readonly Product[], categories: readonly Category[]): Listing[] {
+export function singlesListings(
+  products: readonly ProductSummary[],
+  categories: readonly Category[],
+): Listing[] {
   const listings: Listing[] = [{ filters: EMPTY_FILTERS, total: 0, lastmod: '' }];
   // A folded team name → the listings a card tagged with it counts in (its sport's, its own).
   const listingsOfTag = new Map<string, number[]>();

@@ -41,6 +41,9 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/** A product as listings show it: everything but its description. */
+export type ProductSummary = Omit<Product, 'description' | 'descriptionHtml'>;
+
 /** What the admin (and the seed) hands over to create or replace a product. */
 export const productInputSchema = z.object({
   title: z.string().trim().min(1).max(250),
@@ -117,8 +120,13 @@ export type CatalogPage = {
 export interface CommercePort {
   /** One page of the catalogue, filtered and sorted by the database. */
   searchProducts(query: CatalogQuery): Promise<CatalogPage>;
-  /** The whole catalogue in one read, newest first (build-time bulk fetch). */
+  /** The whole catalogue in one read, newest first (the CSV export and import). */
   listProducts(): Promise<Product[]>;
+  /**
+   * The whole catalogue without descriptions, newest first: a storefront build's one read (no
+   * pre-rendered page shows a description, and at 100k products they are most of the read).
+   */
+  listProductSummaries(): Promise<ProductSummary[]>;
   /** The `limit` products with the highest numeric id, newest first. */
   recentProducts(limit: number): Promise<Product[]>;
   /** A product by product id or variant id; null when unknown. */

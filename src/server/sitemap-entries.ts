@@ -3,7 +3,7 @@ import { productPath } from '../domain/product-id.ts';
 import { indexableListingPages, singlesListings } from '../domain/singles-listings.ts';
 import { playerHref } from '../domain/singles-menu.ts';
 import { buildSitemaps, latestDate, type SitemapEntry, type Sitemaps } from '../domain/sitemap.ts';
-import type { Product } from '../ports/commerce.ts';
+import type { ProductSummary } from '../ports/commerce.ts';
 import type { Category } from '../ports/documents.ts';
 import { SINGLES_PAGE_SIZE } from './catalog.ts';
 import type { Container } from './container.ts';
@@ -24,7 +24,7 @@ const CONTENT_PAGES = [
 const GRID_PAGES = ['/mystery-packs', '/LOT', '/offers'];
 
 const day = (iso: string) => iso.slice(0, 10);
-const newestOf = (products: readonly Product[], fallback: string) =>
+const newestOf = (products: readonly ProductSummary[], fallback: string) =>
   latestDate(
     products.map((product) => product.updatedAt),
     fallback,
@@ -56,7 +56,7 @@ export async function storefrontSitemaps(container: Container, site: string): Pr
 // One catalogue read's entries and sitemaps (decision 058): a build of 100k products otherwise
 // worked them out again for the index and for every part.
 type Made = { categories: readonly Category[]; entries: SitemapEntry[]; sitemaps: Map<string, Sitemaps> };
-const madeFor = new WeakMap<readonly Product[], Made>();
+const madeFor = new WeakMap<readonly ProductSummary[], Made>();
 
 async function madeFrom(container: Container): Promise<Made> {
   const [products, categories] = await Promise.all([
@@ -71,7 +71,7 @@ async function madeFrom(container: Container): Promise<Made> {
   return made;
 }
 
-function entriesOf(products: readonly Product[], categories: readonly Category[]): SitemapEntry[] {
+function entriesOf(products: readonly ProductSummary[], categories: readonly Category[]): SitemapEntry[] {
   const catalogueDay = day(newestOf(products, `${CONTENT_UPDATED}T00:00:00Z`));
   const entries: SitemapEntry[] = [
     { path: '/', lastmod: catalogueDay },

@@ -1,4 +1,4 @@
-import type { Product } from '../ports/commerce.ts';
+import type { ProductSummary } from '../ports/commerce.ts';
 import type { Category } from '../ports/documents.ts';
 import type { Container } from './container.ts';
 
@@ -22,7 +22,7 @@ function perVersion<T>(version: () => Promise<number>, read: () => Promise<T>) {
 
 const readers = new WeakMap<
   Container,
-  { products: () => Promise<Product[]>; categories: () => Promise<Category[]> }
+  { products: () => Promise<ProductSummary[]>; categories: () => Promise<Category[]> }
 >();
 
 function readersOf(container: Container) {
@@ -32,7 +32,7 @@ function readersOf(container: Container) {
     found = {
       products: perVersion(
         () => commerce.version(),
-        () => commerce.listProducts(),
+        () => commerce.listProductSummaries(),
       ),
       categories: perVersion(
         () => documents.version(),
@@ -45,8 +45,8 @@ function readersOf(container: Container) {
 }
 
 /**
- * The whole catalogue, newest first, read once per catalogue version: a build renders every page
- * from one read, and a running server re-reads only after a change.
+ * The whole catalogue without descriptions, newest first, read once per catalogue version: a
+ * build renders every page from one read, and a running server re-reads only after a change.
  */
 export const storefrontProducts = (container: Container) => readersOf(container).products();
 

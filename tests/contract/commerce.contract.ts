@@ -136,7 +136,28 @@ export function commerceContract(name: string, open: () => Promise<CommerceHarne
 
       it('give an empty list for an empty shop', async () => {
         expect(await commerce.listProducts()).toEqual([]);
+        expect(await commerce.listProductSummaries()).toEqual([]);
         expect(await commerce.recentProducts(6)).toEqual([]);
+      });
+
+      it('listProductSummaries gives what listProducts gives, without the descriptions', async () => {
+        await create('Card with a story', {
+          descriptionHtml: '<p>Ένα <em>σπάνιο</em> κομμάτι</p>',
+          tags: ['x'],
+        });
+        await create('Card without one', { priceCents: 250, quantity: 0 });
+        const products = await commerce.listProducts();
+        const summaries = await commerce.listProductSummaries();
+        expect(products.map((product) => product.descriptionHtml)).toContain(
+          '<p>Ένα <em>σπάνιο</em> κομμάτι</p>',
+        );
+        expect(summaries).toEqual(
+          products.map(({ description: _text, descriptionHtml: _html, ...summary }) => summary),
+        );
+        for (const summary of summaries) {
+          expect(summary).not.toHaveProperty('description');
+          expect(summary).not.toHaveProperty('descriptionHtml');
+        }
       });
     });
 

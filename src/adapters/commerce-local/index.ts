@@ -2,7 +2,7 @@ import type { CatalogPage, CommercePort, Product } from '../../ports/commerce.ts
 import { AppError } from '../../ports/errors.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid, requireGid } from '../sqlite/ids.ts';
-import { readProducts } from './read-products.ts';
+import { readProductSummaries, readProducts } from './read-products.ts';
 import { createVersionedCache } from './search-cache.ts';
 import { type SearchHits, searchProductIds, toCatalogPage } from './search-products.ts';
 import { importAll, insertProduct, removeProduct, replaceProduct } from './write-products.ts';
@@ -42,6 +42,7 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
     },
 
     listProducts: () => readProducts(db, (query) => query.orderBy('id', 'desc')),
+    listProductSummaries: () => readProductSummaries(db, (query) => query.orderBy('id', 'desc')),
 
     recentProducts: (limit) => readProducts(db, (query) => query.orderBy('id', 'desc').limit(limit)),
 

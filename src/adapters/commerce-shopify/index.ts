@@ -101,6 +101,12 @@ export function createShopifyCommerce({
 
     listProducts: () => readAll({ sortKey: 'ID', reverse: true }),
 
+    // The same read: Shopify's product query carries the description either way.
+    listProductSummaries: async () =>
+      (await readAll({ sortKey: 'ID', reverse: true })).map(
+        ({ description: _text, descriptionHtml: _html, ...summary }) => summary,
+      ),
+
     recentProducts: (limit) => readAll({ sortKey: 'ID', reverse: true }, Math.max(0, limit)),
 
     async getProduct(id) {
