@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { HOSTED, signInBody } from './fixtures/backends.ts';
+import { retryingResets } from './fixtures/resets.ts';
 import { createAdminAccount } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 
@@ -27,11 +28,13 @@ test('the admin sees sessions and sign-ins, changes the password (ending other s
   baseURL,
 }) => {
   // Another device: a second browser signed in with the same account.
-  const phone = await playwright.request.newContext({
-    baseURL: baseURL ?? '',
-    userAgent:
-      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
-  });
+  const phone = retryingResets(
+    await playwright.request.newContext({
+      baseURL: baseURL ?? '',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
+    }),
+  );
   try {
     expect((await signIn(phone, OWNER.password)).status()).toBe(200);
     expect((await signIn(page.request, 'a wrong password')).status()).toBe(401);

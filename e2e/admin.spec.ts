@@ -1,4 +1,5 @@
 import { ADMIN, HOSTED, onShopify, signInBody } from './fixtures/backends.ts';
+import { retryingResets } from './fixtures/resets.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 
@@ -364,7 +365,7 @@ test('signing out returns to the login page and the old session no longer works'
   await page.goto('/admin-dashboard');
   await expect(page).toHaveURL(/\/admin-login$/);
 
-  const other = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+  const other = retryingResets(await playwright.request.newContext({ baseURL: baseURL ?? '' }));
   try {
     const replay = await other.get('/api/admin/storefront', {
       headers: { cookie: `shop_admin_session=${token}` },
