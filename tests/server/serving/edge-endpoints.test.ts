@@ -202,6 +202,25 @@ describe('orders answered at the edge, against the real server', () => {
     expect(cartOf(more)).toMatchObject({ id: cartOf(atEdge).id, totalQuantity: 3 });
   });
 
+  it('ends the cart cookie with the header Astro writes when it deletes the cookie', async () => {
+    const ordered = await post('/api/orders', form(), { headers: { cookie: await cart() } });
+    // GET /api/cart deletes the cookie of a cart that is gone, through Astro's cookies.delete.
+    const deleted = await new Promise<http.IncomingHttpHeaders>((resolve, reject) =>
+      http
+        .get(
+          `${server.url}/api/cart`,
+          { headers: { cookie: 'shop_cart=gid%3A%2F%2Fshop%2FCart%2F999999' } },
+          (response) => {
+            response.resume();
+            resolve(response.headers);
+          },
+        )
+        .on('error', reject),
+    );
+    expect(deleted['set-cookie']).toHaveLength(1);
+    expect(ordered.headers['set-cookie']).toEqual(deleted['set-cookie']);
+  });
+
   it('sends the cart cookie Secure when a trusted proxy says the shopper came over HTTPS', async () => {
     const line = JSON.stringify({ merchandiseId: variantId, quantity: 1 });
     const headers = { 'x-forwarded-proto': 'https' };
