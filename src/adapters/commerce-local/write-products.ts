@@ -5,6 +5,7 @@ import { type ProductInput, parseProductInput, type ValidProductInput } from '..
 import { AppError } from '../../ports/errors.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import { requireGid } from '../sqlite/ids.ts';
+import { lookWithin, WRITES_PER_LOOK } from '../sqlite/planner-statistics.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { factColumns } from './fact-columns.ts';
 
@@ -116,6 +117,7 @@ export async function importAll(
         updated += 1;
       }
       if ((index + 1) % 100 === 0 || index + 1 === parsed.length) onProgress(index + 1);
+      if ((index + 1) % WRITES_PER_LOOK === 0) await lookWithin(trx);
     }
     return { created, updated };
   });

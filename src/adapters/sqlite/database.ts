@@ -10,6 +10,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import { MIGRATIONS } from './migrations/index.ts';
+import { AT_OPEN, noteCommit } from './planner-statistics.ts';
 import { prepared } from './prepared.ts';
 import type { DB } from './schema.ts';
 import { OPEN_GATE, registerWriteGate, type WriteGate } from './write-gate.ts';
@@ -41,10 +42,11 @@ export function openEngine(dataDir: string, writeGate: WriteGate = OPEN_GATE): E
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   migrate(sqlite);
   // Keeps the planner's statistics current (cheap: it analyses only tables that changed a lot),
-  // so filtered catalogue queries pick the narrow indexes of migration 005.
-  sqlite.pragma('optimize = 0x10002');
+  // so filtered catalogue queries pick the narrow indexes of migration 005. Writers look again
+  // as they go (planner-statistics.ts).
+  sqlite.pragma(AT_OPEN);
   const db = new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect(sqlite, { database: withStatementCache(sqlite) }),
   });
   registerWriteGate(db, writeGate);
   return { db, sqlite, dataDir, writeGate };
@@ -60,17 +62,30 @@ export function openEngine(dataDir: string, writeGate: WriteGate = OPEN_GATE): E
  * connection (busy-retry.ts), so reads are never held up behind a writer waiting for its turn.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #sqlite: Database.Database;
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  constructor(sqlite: Database.Database, config: SqliteDialectConfig) {
     super(config);
+    this.#sqlite = sqlite;
     this.#config = config;
   }
   override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#sqlite, this.#config);
   }
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #sqlite: Database.Database;
+  constructor(sqlite: Database.Database, config: SqliteDialectConfig) {
+    super(config);
+    this.#sqlite = sqlite;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    noteCommit(this.#sqlite);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     // Not SQLite's busy wait here: it sleeps on this thread, and the holder may be another
     // connection on this very thread (two containers in a test) that can then never finish. Busy
@@ -101,11 +116,14 @@ export function immediateWithoutWaiting<T>(sqlite: Database.Database, body: () =
     immediateRunners.set(sqlite, run);
   }
   prepared(sqlite, NO_BUSY_WAIT).get();
+  let result: T;
   try {
-    return run.immediate(body) as T;
+    result = run.immediate(body) as T;
   } finally {
     prepared(sqlite, BUSY_WAIT).get();
   }
+  noteCommit(sqlite);
+  return result;
 }
 
 /** Kysely's connection, its statements prepared once each (prepared.ts). */
