@@ -5,26 +5,69 @@ import {
   type CatalogQuery,
   type CommercePort,
   type Product,
+  type ProductSummary,
   parseProductInput,
 } from '../../ports/commerce.ts';
 import { AppError, isAppError } from '../../ports/errors.ts';
 import { storefrontSearch, storefrontSort } from './catalog-search.ts';
 import type { ShopifyClient } from './client.ts';
-import { STOREFRONT_NODE, STOREFRONT_PRODUCTS } from './documents/storefront.ts';
+import {
+  STOREFRONT_NODE,
+  STOREFRONT_PRODUCT_SUMMARIES,
+  STOREFRONT_PRODUCTS,
+} from './documents/storefront.ts';
 import { type CatalogVersion, createShopifyProductWrites } from './product-writes.ts';
-import { pageInfoSchema, parseWire, reshapeStorefrontProduct, storefrontProductSchema } from './reshape.ts';
+import {
+  pageInfoSchema,
+  parseWire,
+  reshapeStorefrontProduct,
+  reshapeStorefrontSummary,
+  storefrontProductSchema,
+  storefrontSummarySchema,
+} from './reshape.ts';
 
 /** The storefront page size (spec section 9). */
 const PAGE = 250;
 /** 200 pages of 250: far past any card shop, and a stop for a cursor that never ends. */
 const MAX_PAGES = 200;
 
-const productsPage = z.object({
-  products: z.object({
-    pageInfo: pageInfoSchema,
-    edges: z.array(z.object({ cursor: z.string(), node: storefrontProductSchema })),
-  }),
-});
+const productsPage = <T extends z.ZodType>(node: T) =>
+  z.object({
+    products: z.object({
+      pageInfo: pageInfoSchema,
+      edges: z.array(z.object({ cursor: z.string(), node })),
+    }),
+  });
+const fullPage = productsPage(storefrontProductSchema);
+const summaryPage = productsPage(storefrontSummarySchema);
+
+type ProductsVariables = { query?: string | undefined; sortKey: string; reverse: boolean };
+
+/** A products query: its document, and how one page of its answer becomes the port's products. */
+type PagedRead<Read> = {
+  document: string;
+  read(data: unknown): { items: Read[]; pageInfo: z.infer<typeof pageInfoSchema> };
+};
+const FULL: PagedRead<Product> = {
+  document: STOREFRONT_PRODUCTS,
+  read(data) {
+    const { products } = parseWire(fullPage, data, 'product page');
+    return {
+      items: products.edges.map((edge) => reshapeStorefrontProduct(edge.node)),
+      pageInfo: products.pageInfo,
+    };
+  },
+};
+const SUMMARIES: PagedRead<ProductSummary> = {
+  document: STOREFRONT_PRODUCT_SUMMARIES,
+  read(data) {
+    const { products } = parseWire(summaryPage, data, 'product page');
+    return {
+      items: products.edges.map((edge) => reshapeStorefrontSummary(edge.node)),
+      pageInfo: products.pageInfo,
+    };
+  },
+};
 const nodeAnswer = z.object({
   node: z
     .union([
@@ -60,18 +103,21 @@ export function createShopifyCommerce({
     ...(salesChannels ? { salesChannels } : {}),
   });
 
+  /** Every product matching `query`, with its description. */
+  const readAll = (variables: ProductsVariables, limit = Infinity) => readPages(FULL, variables, limit);
+
   /** Every product matching `query`, paged 250 at a time with cursors until Shopify says there is no more. */
-  async function readAll(
-    variables: { query?: string | undefined; sortKey: string; reverse: boolean },
+  async function readPages<Read>(
+    how: PagedRead<Read>,
+    variables: ProductsVariables,
     limit = Infinity,
-  ) {
-    const products: Product[] = [];
+  ): Promise<Read[]> {
+    const products: Read[] = [];
     let after: string | null = null;
     for (let page = 0; page < MAX_PAGES; page += 1) {
       const first = Math.min(PAGE, limit - products.length);
-      const data: unknown = await storefront.request(STOREFRONT_PRODUCTS, { ...variables, first, after });
-      const { products: connection } = parseWire(productsPage, data, 'product page');
-      products.push(...connection.edges.map((edge) => reshapeStorefrontProduct(edge.node)));
+      const connection = how.read(await storefront.request(how.document, { ...variables, first, after }));
+      products.push(...connection.items);
       after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
       if (!after || products.length >= limit) return products;
     }
@@ -101,11 +147,7 @@ export function createShopifyCommerce({
 
     listProducts: () => readAll({ sortKey: 'ID', reverse: true }),
 
-    // The same read: Shopify's product query carries the description either way.
-    listProductSummaries: async () =>
-      (await readAll({ sortKey: 'ID', reverse: true })).map(
-        ({ description: _text, descriptionHtml: _html, ...summary }) => summary,
-      ),
+    listProductSummaries: () => readPages(SUMMARIES, { sortKey: 'ID', reverse: true }),
 
     recentProducts: (limit) => readAll({ sortKey: 'ID', reverse: true }, Math.max(0, limit)),
 

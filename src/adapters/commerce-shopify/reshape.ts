@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountToCents } from '../../domain/money.ts';
-import type { Product, ProductImage } from '../../ports/commerce.ts';
+import type { Product, ProductImage, ProductSummary } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
 import { log } from '../../server/log.ts';
 import { metafieldsToFacts } from './card-metafields.ts';
@@ -66,6 +66,13 @@ export const storefrontProductSchema = z.object({
 });
 export type StorefrontProduct = z.infer<typeof storefrontProductSchema>;
 
+/** A product read without its description (STOREFRONT_PRODUCT_SUMMARIES). */
+export const storefrontSummarySchema = storefrontProductSchema.omit({
+  description: true,
+  descriptionHtml: true,
+});
+export type StorefrontSummary = z.infer<typeof storefrontSummarySchema>;
+
 export const pageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
 
 /** Tags the shop uses as markers, not as team names (spec: offers are tagged 'offer'). */
@@ -128,11 +135,17 @@ type ProductNode = Pick<
 >;
 function productFields(node: ProductNode) {
   return {
+    ...summaryFields(node),
+    description: node.description,
+    descriptionHtml: node.descriptionHtml,
+  };
+}
+
+function summaryFields(node: Omit<ProductNode, 'description' | 'descriptionHtml'>) {
+  return {
     id: node.id,
     handle: node.handle,
     title: node.title,
-    description: node.description,
-    descriptionHtml: node.descriptionHtml,
     tags: orderTags(node.tags),
     productType: node.productType,
     images: reshapeMedia(node.media.edges, node.title),
@@ -142,9 +155,17 @@ function productFields(node: ProductNode) {
 }
 
 export function reshapeStorefrontProduct(node: StorefrontProduct): Product {
+  return {
+    ...reshapeStorefrontSummary(node),
+    description: node.description,
+    descriptionHtml: node.descriptionHtml,
+  };
+}
+
+export function reshapeStorefrontSummary(node: StorefrontSummary): ProductSummary {
   const variant = node.variants.edges[0]?.node;
   return {
-    ...productFields(node),
+    ...summaryFields(node),
     facts: metafieldsToFacts(node.metafields),
     variantId: variant?.id ?? '',
     // The Storefront API does not expose inventory items; the Admin reads fill this in.

@@ -143,3 +143,29 @@ describe('forms the spec names that the pinned version no longer accepts', () =>
     expect(problems(pinnedStorefront(), text).join('\n')).toMatch(/priceV2.*deprecated/);
   });
 });
+
+describe("the build's catalogue read", () => {
+  /** Every field a document selects, through its fragments. */
+  const fields = (document: string) => {
+    const names = new Set<string>();
+    visit(parse(document), {
+      Field(node) {
+        names.add(node.name.value);
+      },
+    });
+    return names;
+  };
+
+  it('asks for no description, where the full products read does, and for everything else alike', () => {
+    const summaries = fields(storefront.STOREFRONT_PRODUCT_SUMMARIES);
+    const full = fields(storefront.STOREFRONT_PRODUCTS);
+    for (const description of ['description', 'descriptionHtml']) {
+      expect(summaries.has(description), description).toBe(false);
+      expect(full.has(description), description).toBe(true);
+    }
+    expect([...full].filter((name) => !summaries.has(name)).sort()).toEqual([
+      'description',
+      'descriptionHtml',
+    ]);
+  });
+});

@@ -7,8 +7,9 @@
 
 import { CARD_METAFIELD_IDENTIFIERS } from '../card-metafields.ts';
 
-const PRODUCT_FIELDS = /* GraphQL */ `
-  fragment StorefrontProductFields on Product {
+/** A product as the pre-rendered pages show it: everything but its description. */
+const PRODUCT_SUMMARY_FIELDS = /* GraphQL */ `
+  fragment StorefrontProductSummaryFields on Product {
     id
     handle
     title
@@ -16,8 +17,6 @@ const PRODUCT_FIELDS = /* GraphQL */ `
       key
       value
     }
-    description
-    descriptionHtml
     tags
     productType
     createdAt
@@ -54,9 +53,18 @@ const PRODUCT_FIELDS = /* GraphQL */ `
   }
 `;
 
+const PRODUCT_FIELDS = /* GraphQL */ `
+  fragment StorefrontProductFields on Product {
+    ...StorefrontProductSummaryFields
+    description
+    descriptionHtml
+  }
+  ${PRODUCT_SUMMARY_FIELDS}
+`;
+
 /** One page of the catalogue (250 at most), with Shopify's search syntax and sort. */
-export const STOREFRONT_PRODUCTS = /* GraphQL */ `
-  query StorefrontProducts(
+const productsPage = (operation: string, fragment: string, fragments: string) => /* GraphQL */ `
+  query ${operation}(
     $first: Int!
     $after: String
     $query: String
@@ -71,13 +79,26 @@ export const STOREFRONT_PRODUCTS = /* GraphQL */ `
       edges {
         cursor
         node {
-          ...StorefrontProductFields
+          ...${fragment}
         }
       }
     }
   }
-  ${PRODUCT_FIELDS}
+  ${fragments}
 `;
+
+export const STOREFRONT_PRODUCTS = productsPage(
+  'StorefrontProducts',
+  'StorefrontProductFields',
+  PRODUCT_FIELDS,
+);
+
+/** The same pages without the descriptions: the build's read of the whole catalogue (decision 070). */
+export const STOREFRONT_PRODUCT_SUMMARIES = productsPage(
+  'StorefrontProductSummaries',
+  'StorefrontProductSummaryFields',
+  PRODUCT_SUMMARY_FIELDS,
+);
 
 /** A product by product id or by variant id (the spec's variant node query). */
 export const STOREFRONT_NODE = /* GraphQL */ `
