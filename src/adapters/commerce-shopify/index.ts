@@ -4,8 +4,6 @@ import {
   type CatalogPage,
   type CatalogQuery,
   type CommercePort,
-  type Product,
-  type ProductSummary,
   parseProductInput,
 } from '../../ports/commerce.ts';
 import { AppError, isAppError } from '../../ports/errors.ts';
@@ -31,16 +29,6 @@ const PAGE = 250;
 /** 200 pages of 250: far past any card shop, and a stop for a cursor that never ends. */
 const MAX_PAGES = 200;
 
-const productsPage = <T extends z.ZodType>(node: T) =>
-  z.object({
-    products: z.object({
-      pageInfo: pageInfoSchema,
-      edges: z.array(z.object({ cursor: z.string(), node })),
-    }),
-  });
-const fullPage = productsPage(storefrontProductSchema);
-const summaryPage = productsPage(storefrontSummarySchema);
-
 type ProductsVariables = { query?: string | undefined; sortKey: string; reverse: boolean };
 
 /** A products query: its document, and how one page of its answer becomes the port's products. */
@@ -48,26 +36,30 @@ type PagedRead<Read> = {
   document: string;
   read(data: unknown): { items: Read[]; pageInfo: z.infer<typeof pageInfoSchema> };
 };
-const FULL: PagedRead<Product> = {
-  document: STOREFRONT_PRODUCTS,
-  read(data) {
-    const { products } = parseWire(fullPage, data, 'product page');
-    return {
-      items: products.edges.map((edge) => reshapeStorefrontProduct(edge.node)),
-      pageInfo: products.pageInfo,
-    };
-  },
-};
-const SUMMARIES: PagedRead<ProductSummary> = {
-  document: STOREFRONT_PRODUCT_SUMMARIES,
-  read(data) {
-    const { products } = parseWire(summaryPage, data, 'product page');
-    return {
-      items: products.edges.map((edge) => reshapeStorefrontSummary(edge.node)),
-      pageInfo: products.pageInfo,
-    };
-  },
-};
+
+function pagedRead<Node, Read>(
+  document: string,
+  node: z.ZodType<Node>,
+  reshape: (node: Node) => Read,
+): PagedRead<Read> {
+  const page = z.object({
+    products: z.object({
+      pageInfo: pageInfoSchema,
+      edges: z.array(z.object({ cursor: z.string(), node })),
+    }),
+  });
+  return {
+    document,
+    read(data) {
+      const { products } = parseWire(page, data, 'product page');
+      return { items: products.edges.map((edge) => reshape(edge.node)), pageInfo: products.pageInfo };
+    },
+  };
+}
+
+const FULL = pagedRead(STOREFRONT_PRODUCTS, storefrontProductSchema, reshapeStorefrontProduct);
+const SUMMARIES = pagedRead(STOREFRONT_PRODUCT_SUMMARIES, storefrontSummarySchema, reshapeStorefrontSummary);
+
 const nodeAnswer = z.object({
   node: z
     .union([
