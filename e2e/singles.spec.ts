@@ -176,7 +176,7 @@ test('search waits 300 ms, filters the grid and goes back to page 1', async ({ p
 
   // Every search went out only after a 300 ms pause in typing, with the text typed by then (quick
   // keystrokes make none); the last one is the whole word.
-  const searched = await typedRequests(page, '/api/products', 'search');
+  const searched = await typedRequests(page, '/api/products', 'search', 290);
   expect(searched.at(-1)?.text).toBe('celtics');
   for (const request of searched) {
     expect(request.pause, JSON.stringify(request)).toBeGreaterThanOrEqual(290);
