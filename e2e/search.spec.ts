@@ -1,5 +1,5 @@
 import { productPath } from '../src/domain/product-id.ts';
-import { recordTyping, typedRequests } from './fixtures/debounce.ts';
+import { DEBOUNCE_QUIET_MS, recordTyping, typedRequests } from './fixtures/debounce.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 
@@ -81,10 +81,10 @@ test('typing waits for a pause, shows loading, then results; arrows and Enter op
   // Quick keystrokes make no request: each one left only after a 300 ms pause, with the text typed
   // by then (timed in the page, so a stalled test machine cannot blur it); the last is the word.
   expect(new URL(requests.at(-1) ?? '').searchParams.get('q')).toBe(word);
-  const typed = await typedRequests(page, '/api/search', 'q', 290);
+  const typed = await typedRequests(page, '/api/search', 'q');
   expect(typed.at(-1)?.text).toBe(word);
   for (const request of typed) {
-    expect(request.pause, JSON.stringify(request)).toBeGreaterThanOrEqual(290);
+    expect(request.pause, JSON.stringify(request)).toBeGreaterThanOrEqual(DEBOUNCE_QUIET_MS);
     expect(request.text).toBe(request.typed);
   }
 
