@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { BUILD_SCRIPT } from '../../src/server/rebuild/astro-builder.ts';
 
 export type TreeMemory = {
   /** The sum of each process's resident set: pages shared between them count once per process. */
@@ -49,7 +50,7 @@ export function treeMemory(rootPid: number, exclude: (cmdline: string) => boolea
 }
 
 /** The server's processes (main and workers), without the storefront builds it runs in child processes. */
-export const serverMemory = (pid: number) => treeMemory(pid, (cmdline) => cmdline.includes('astro.mjs'));
+export const serverMemory = (pid: number) => treeMemory(pid, (cmdline) => cmdline.includes(BUILD_SCRIPT));
 
 /**
  * Samples a process tree's memory every `everyMs` and keeps the highest figures, with the step of

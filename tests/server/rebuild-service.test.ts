@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildRecord, BuildsPort } from '../../src/ports/builds.ts';
+import type { Builder } from '../../src/server/rebuild/astro-builder.ts';
 import { createRebuildService, type RebuildService } from '../../src/server/rebuild/rebuild-service.ts';
-import type { BuildOutcome } from '../../src/server/rebuild/run-astro-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const POLL_MS = 250;
@@ -58,10 +58,30 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Build processes as the service sees them, on the fake clock: when each was started, when it was
+ * told to build (each build takes `buildMs` and succeeds), and which were let go unused.
+ */
+function fakeBuilders(buildMs: number) {
+  const log = { started: [] as number[], built: [] as number[], cancelled: [] as number[] };
+  const startBuilder = (): Builder => {
+    const index = log.started.push(Date.now()) - 1;
+    return {
+      build: () => {
+        log.built.push(Date.now());
+        return new Promise((resolve) => setTimeout(() => resolve({ ok: true }), buildMs));
+      },
+      cancel: async () => {
+        log.cancelled.push(index);
+      },
+    };
+  };
+  return { log, startBuilder };
+}
+
 /** A service whose builds take `buildMs` (on the fake clock) and always succeed. */
 function start(builds: ReturnType<typeof fakeBuilds>, debounceMs: number, buildMs = 1_000) {
-  const runBuild = (): Promise<BuildOutcome> =>
-    new Promise((resolve) => setTimeout(() => resolve({ ok: true }), buildMs));
+  const builders = fakeBuilders(buildMs);
   service = createRebuildService({
     root: ROOT,
     dataDir,
@@ -70,9 +90,10 @@ function start(builds: ReturnType<typeof fakeBuilds>, debounceMs: number, buildM
     debounceMs,
     pollMs: POLL_MS,
     quiet: true,
-    runBuild,
+    startBuilder: builders.startBuilder,
   });
   service.start();
+  return builders.log;
 }
 
 describe('the rebuild service', () => {
@@ -128,5 +149,48 @@ describe('the rebuild service', () => {
     builds.busy = false;
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(builds.started).toHaveLength(1);
+  });
+
+  it('starts the build process when it sees a change, and has it build when the debounce ends', async () => {
+    const builds = fakeBuilds();
+    const builders = start(builds, 1_500);
+    builds.version = 1;
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    // Loading Astro overlaps the debounce.
+    expect(builders.started).toEqual([250]);
+    expect(builders.built).toEqual([]);
+    builds.version = 2; // another edit: the same process waits on
+    await vi.advanceTimersByTimeAsync(3 * POLL_MS);
+    expect(builders.started).toEqual([250]);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(builders.built).toEqual([2_000]);
+    expect(builders.started).toEqual([250]);
+    expect(builders.cancelled).toEqual([]);
+  });
+
+  it('keeps its loaded process while another process holds the build, and builds with it after', async () => {
+    const builds = fakeBuilds();
+    builds.busy = true;
+    const builders = start(builds, 0);
+    builds.version = 1;
+    await vi.advanceTimersByTimeAsync(5 * POLL_MS);
+    expect(builders.started).toHaveLength(1);
+    expect(builders.built).toEqual([]);
+    builds.busy = false;
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(builders.built).toHaveLength(1);
+    expect(builders.started).toHaveLength(1);
+  });
+
+  it('lets a process that never built go when it stops', async () => {
+    const builds = fakeBuilds();
+    const builders = start(builds, 5_000);
+    builds.version = 1;
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(builders.started).toHaveLength(1);
+    await service?.stop();
+    service = null;
+    expect(builders.cancelled).toEqual([0]);
+    expect(builders.built).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildsPort } from '../../ports/builds.ts';
 import { log } from '../log.ts';
+import { type Builder, type BuilderOptions, startAstroBuilder } from './astro-builder.ts';
 import { codeHash } from './code-hash.ts';
 import {
   buildsFolder,
@@ -10,7 +11,6 @@ import {
   readCurrentBuild,
   writeCurrentBuild,
 } from './current-build.ts';
-import { runAstroBuild } from './run-astro-build.ts';
 
 /** How often the service looks for changes: a cheap read of the content counters. */
 const DEFAULT_POLL_MS = 250;
@@ -25,8 +25,8 @@ export type RebuildOptions = {
   quiet?: boolean;
   /** Called with each newly finished build, whoever built it (this process or `npm run rebuild`). */
   onSwap?: (current: CurrentBuild) => Promise<void>;
-  /** What makes a build: `astro build` in a child process; tests give their own. */
-  runBuild?: typeof runAstroBuild;
+  /** What makes a build: a process that loads Astro, then builds when told; tests give their own. */
+  startBuilder?: (options: BuilderOptions) => Builder;
 };
 
 export type RebuildService = {
@@ -49,7 +49,18 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   let lastAttempted = readCurrentBuild(dataDir)?.contentVersion ?? -1;
   let lastSeen = -1;
   let lastChangeAt = 0;
+  /** A build process already loading or loaded, for the next build (decision 074). */
+  let loaded: Builder | null = null;
+  let stopped = false;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+
+  const startBuilder = () =>
+    (options.startBuilder ?? startAstroBuilder)({
+      root,
+      dataDir,
+      siteUrl: options.siteUrl,
+      quiet: options.quiet ?? false,
+    });
 
   async function swapIfNew(current: CurrentBuild | null) {
     if (!current || current.buildId === servedBuildId) return;
@@ -64,18 +75,13 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     lastAttempted = Math.max(lastAttempted, contentVersion);
     const outputDir = path.join(buildsFolder(dataDir), `build-${String(record.id).padStart(6, '0')}`);
     linkNodeModules(root, dataDir);
+    const builder = loaded ?? startBuilder();
+    loaded = null;
     let lastProgressAt = 0;
-    const outcome = await (options.runBuild ?? runAstroBuild)({
-      root,
-      dataDir,
-      siteUrl: options.siteUrl,
-      outputDir,
-      quiet: options.quiet ?? false,
-      onProgress: (line) => {
-        if (Date.now() - lastProgressAt < 500) return;
-        lastProgressAt = Date.now();
-        void builds.progress(record.id, line).catch(() => undefined);
-      },
+    const outcome = await builder.build(outputDir, (line) => {
+      if (Date.now() - lastProgressAt < 500) return;
+      lastProgressAt = Date.now();
+      void builds.progress(record.id, line).catch(() => undefined);
     });
     if (!outcome.ok) {
       await builds.finish(record.id, { ok: false, error: outcome.error });
@@ -113,6 +119,9 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       lastChangeAt = Date.now();
     }
     if (running || version <= lastAttempted) return pollMs;
+    // The build process loads Astro while the change's debounce runs: the loading is then no
+    // part of the edit's way to live.
+    if (!stopped) loaded ??= startBuilder();
     // A change waits out its debounce, and not a moment more: an edit's way to live is this wait
     // plus the build.
     const quietFor = Date.now() - lastChangeAt;
@@ -140,9 +149,12 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       loop(pollMs);
     },
     async stop() {
+      stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
+      await loaded?.cancel();
+      loaded = null;
     },
   };
 }

@@ -1,0 +1,111 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+
+export type BuildOutcome = { ok: true } | { ok: false; error: string };
+
+export type BuilderOptions = {
+  root: string;
+  dataDir: string;
+  /** The public address; the same for every build, or the incremental cache never matches. */
+  siteUrl: string;
+  quiet?: boolean;
+  /** The build process's script; tests give a stand-in. */
+  script?: string;
+};
+
+/** A build process that is loading Astro or waiting, ready to build once. */
+export type Builder = {
+  /** Builds into `outputDir`; `onProgress` gets short status lines. Call it once. */
+  build(outputDir: string, onProgress?: (line: string) => void): Promise<BuildOutcome>;
+  /** Ends the process unless it has been asked to build; resolves once it has exited. */
+  cancel(): Promise<void>;
+};
+
+/** The script of the storefront's build processes (what the bench leaves out of the server's memory). */
+export const BUILD_SCRIPT = path.join('scripts', 'storefront-build.ts');
+
+/**
+ * Starts a storefront build process (scripts/storefront-build.ts) on the pinned Node, with the
+ * incremental cache kept in the data folder. It loads Astro at once and builds when `build` is
+ * called, so the loading (1–1.5 s) can overlap a change's debounce (decision 074).
+ */
+export function startAstroBuilder(options: BuilderOptions): Builder {
+  const child = fork(options.script ?? path.join(options.root, BUILD_SCRIPT), [], {
+    cwd: options.root,
+    env: {
+      ...process.env,
+      // Set before Astro and React load, as `astro build` sets it.
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      DATA_DIR: options.dataDir,
+      SITE_URL: options.siteUrl,
+      SHOP_BUILD_CACHE_DIR: path.join(options.dataDir, 'build-cache'),
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+    // The server's own V8 flags are for serving, not for a batch job (decision 061).
+    execArgv: [],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const tail: string[] = [];
+  let listener: ((line: string) => void) | undefined;
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes.
+      const text = line.replace(/\u001b\[[0-9;]*m/g, '').trim();
+      if (!text) continue;
+      tail.push(text);
+      if (tail.length > 40) tail.shift();
+      if (!options.quiet) console.info(`  [build] ${text}`);
+      listener?.(text);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const ended = endOf(child, tail);
+  // Said once it listens for the order to build, so the order is never sent into the void.
+  const ready = new Promise<void>((resolve) =>
+    child.on('message', (message: { type?: unknown }) => {
+      if (message?.type === 'ready') resolve();
+    }),
+  );
+  let asked = false;
+
+  return {
+    async build(outputDir, onProgress) {
+      if (asked) throw new Error('A builder builds once');
+      asked = true;
+      listener = onProgress;
+      // A process that fails to load Astro ends before it is ready; its output says why.
+      const sent = await Promise.race([ready.then(() => child.connected), ended.then(() => false)]);
+      if (sent) child.send({ type: 'build', outputDir });
+      const code = await ended;
+      if (sent && code === 0) return { ok: true };
+      const reason = tail.slice(-15).join('\n');
+      return { ok: false, error: reason || `the build process exited with ${code ?? 'a signal'}` };
+    },
+    async cancel() {
+      if (asked) return;
+      asked = true;
+      if (child.connected) child.disconnect();
+      else child.kill();
+      await ended;
+    },
+  };
+}
+
+/**
+ * Resolves with the process's exit code (null: killed, or never started) once it has exited and
+ * its output has been read. Not on 'close': after the service lets go of the IPC channel, Node
+ * emits no 'close' for the process.
+ */
+function endOf(child: ChildProcess, tail: string[]): Promise<number | null> {
+  const drained = (stream: NodeJS.ReadableStream | null) =>
+    new Promise<void>((resolve) => (stream ? stream.once('close', () => resolve()) : resolve()));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('error', (error) => {
+      tail.push(error.message);
+      resolve(null);
+    });
+    child.once('exit', (code) => resolve(code));
+  });
+  return Promise.all([exited, drained(child.stdout), drained(child.stderr)]).then(([code]) => code);
+}

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { serverMemory, treeMemory } from '../../../scripts/bench/memory.ts';
+import { startAstroBuilder } from '../../../src/server/rebuild/astro-builder.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+it('counts a storefront build process in the tree, but not in the server it belongs to', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-memory-'));
+  // The real build process: it loads Astro and the project's config, then waits to be told to build.
+  const builder = startAstroBuilder({ root: ROOT, dataDir, siteUrl: 'http://localhost:4321', quiet: true });
+  try {
+    const buildProcessMb = () => treeMemory(process.pid).rssMb - serverMemory(process.pid).rssMb;
+    await expect.poll(buildProcessMb, { timeout: 60_000, interval: 250 }).toBeGreaterThan(50);
+  } finally {
+    await builder.cancel();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  expect(treeMemory(process.pid).rssMb - serverMemory(process.pid).rssMb).toBe(0);
+}, 90_000);

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startAstroBuilder } from '../../src/server/rebuild/astro-builder.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A stand-in for scripts/storefront-build.ts that keeps its protocol: it "loads" (FAKE_LOAD:
+ * 'fail' ends it there), says ready, and on `{ type: 'build', outputDir }` writes what it was
+ * given into that folder, prints two lines and exits with FAKE_EXIT.
+ */
+const STAND_IN = `
+import fs from 'node:fs';
+import path from 'node:path';
+process.once('disconnect', () => process.exit(0));
+if (process.env.FAKE_LOAD === 'fail') {
+  console.error('Cannot find module "astro"');
+  process.exit(1);
+}
+process.once('message', (message) => {
+  fs.mkdirSync(message.outputDir, { recursive: true });
+  const seen = ['DATA_DIR', 'SITE_URL', 'SHOP_BUILD_CACHE_DIR', 'NODE_ENV'].map((name) => [name, process.env[name]]);
+  fs.writeFileSync(path.join(message.outputDir, 'env.json'), JSON.stringify(Object.fromEntries(seen)));
+  console.log('building the pages');
+  console.error(Number(process.env.FAKE_EXIT) === 0 ? 'done' : 'Error: the catalogue could not be read');
+  process.exit(Number(process.env.FAKE_EXIT ?? 0));
+});
+process.send({ type: 'ready' });
+`;
+
+let folder: string;
+let script: string;
+const saved = { FAKE_EXIT: process.env.FAKE_EXIT, FAKE_LOAD: process.env.FAKE_LOAD };
+
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-builder-'));
+  script = path.join(folder, 'stand-in.mjs');
+  fs.writeFileSync(script, STAND_IN);
+});
+
+afterEach(() => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+const builder = () =>
+  startAstroBuilder({
+    root: ROOT,
+    dataDir: path.join(folder, 'data'),
+    siteUrl: 'https://shop.example',
+    quiet: true,
+    script,
+  });
+
+describe('a storefront build process', () => {
+  it('builds into the folder it is given, with the data folder, address and cache it is started with', async () => {
+    process.env.FAKE_EXIT = '0';
+    const lines: string[] = [];
+    const outputDir = path.join(folder, 'build-000001');
+    const outcome = await builder().build(outputDir, (line) => lines.push(line));
+    expect(outcome).toEqual({ ok: true });
+    expect(lines).toEqual(['building the pages', 'done']);
+    expect(JSON.parse(fs.readFileSync(path.join(outputDir, 'env.json'), 'utf8'))).toEqual({
+      DATA_DIR: path.join(folder, 'data'),
+      SITE_URL: 'https://shop.example',
+      SHOP_BUILD_CACHE_DIR: path.join(folder, 'data', 'build-cache'),
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+    });
+  });
+
+  it('reports a failed build with what it printed', async () => {
+    process.env.FAKE_EXIT = '1';
+    const outcome = await builder().build(path.join(folder, 'build-000002'));
+    expect(outcome).toEqual({
+      ok: false,
+      error: 'building the pages\nError: the catalogue could not be read',
+    });
+  });
+
+  it('reports a process that could not load Astro, even when asked to build later', async () => {
+    process.env.FAKE_LOAD = 'fail';
+    const loading = builder();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const outcome = await loading.build(path.join(folder, 'build-000003'));
+    expect(outcome).toEqual({ ok: false, error: 'Cannot find module "astro"' });
+    expect(fs.existsSync(path.join(folder, 'build-000003'))).toBe(false);
+  });
+
+  it('ends a process that is let go before it builds, and builds nothing with it', async () => {
+    const loading = builder();
+    // Resolves only once the process has exited.
+    await loading.cancel();
+    await expect(loading.build(path.join(folder, 'build-000004'))).rejects.toThrow('A builder builds once');
+    expect(fs.existsSync(path.join(folder, 'build-000004'))).toBe(false);
+  });
+});
