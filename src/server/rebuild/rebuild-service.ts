@@ -51,7 +51,6 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   let lastChangeAt = 0;
   /** A build process already loading or loaded, for the next build (decision 074). */
   let loaded: Builder | null = null;
-  let stopped = false;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
 
   const startBuilder = () =>
@@ -121,7 +120,8 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     if (running || version <= lastAttempted) return pollMs;
     // The build process loads Astro while the change's debounce runs: the loading is then no
     // part of the edit's way to live.
-    if (!stopped) loaded ??= startBuilder();
+    // (Not once stopped: a look under way when `stop` came must not leave a process behind.)
+    if (timer) loaded ??= startBuilder();
     // A change waits out its debounce, and not a moment more: an edit's way to live is this wait
     // plus the build.
     const quietFor = Date.now() - lastChangeAt;
@@ -149,7 +149,6 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       loop(pollMs);
     },
     async stop() {
-      stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
