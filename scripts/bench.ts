@@ -24,6 +24,7 @@ import { memorySampler, serverMemory } from './bench/memory.ts';
 import { ensureNginx, startNginx } from './bench/nginx.ts';
 import { type Target, targetRows } from './bench/targets.ts';
 import { productMix, searchMix, singlesMix } from './bench/url-mixes.ts';
+import { ensureChromium } from './chromium.ts';
 import { argValue } from './cli.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,6 +39,7 @@ const settings = {
   dataDir: process.env.BENCH_DATA_DIR || null,
 };
 const LARGE = settings.products >= 100_000;
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const READY_TIMEOUT_MS = 600_000;
 const LIVE_TIMEOUT_MS = 600_000;
 const BUYERS = 20;
@@ -493,6 +495,8 @@ function printTables(): void {
 }
 
 async function main(): Promise<void> {
+  // Checked before the long run, not when Lighthouse's turn comes.
+  const chromium = LIGHTHOUSE ? ensureChromium('the Lighthouse run (BENCH_LIGHTHOUSE=0 skips it)') : null;
   const reused = settings.dataDir !== null;
   const dataDir = settings.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-bench-'));
   // nginx's workers run as an unprivileged user and must read the build's files.
@@ -546,11 +550,11 @@ async function main(): Promise<void> {
         target: 300,
       });
       memory.stop();
-      if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      if (chromium) {
         console.info('Lighthouse, mobile (home, singles, a product page)…');
         const productPath = `/product/${encodeURIComponent(newest.variantId || newest.id)}`;
         lighthouseRows.push(
-          ...(await lighthouseMobile(base, [
+          ...(await lighthouseMobile(chromium, base, [
             { label: '/', path: '/' },
             { label: '/singles', path: '/singles' },
             { label: '/product/…', path: productPath },

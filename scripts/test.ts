@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureChromium } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -27,22 +28,6 @@ function readJson<T>(file: string): T | null {
   } catch {
     return null;
   }
-}
-
-function ensureChromium(): string {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(chromium)) return chromium;
-  const install = 'apt-get update && apt-get install -y chromium';
-  if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing for the e2e tests. Install it with:\n  sudo sh -c '${install}'`);
-    process.exit(1);
-  }
-  console.info('Chromium is missing: installing it from Debian…');
-  if (spawnSync('sh', ['-c', install], { stdio: 'inherit' }).status !== 0 || !fs.existsSync(chromium)) {
-    console.error(`Could not install Chromium. Run: ${install}`);
-    process.exit(1);
-  }
-  return chromium;
 }
 
 fs.mkdirSync(results, { recursive: true });
@@ -111,7 +96,7 @@ function runE2e(suite: string, env: NodeJS.ProcessEnv, logFile?: string): Promis
 // parallel, each on its own port and data folder (decision 026).
 const e2eRuns: Array<Promise<Tally>> = [];
 if (wanted('e2e') || wanted('e2e-hosted')) {
-  const chromium = ensureChromium();
+  const chromium = ensureChromium('the e2e tests');
   if (wanted('e2e')) e2eRuns.push(runE2e('e2e', { CHROMIUM_PATH: chromium }));
   if (wanted('e2e-hosted'))
     e2eRuns.push(

@@ -17,11 +17,12 @@ const CHROME_FLAGS = [
 
 /** Lighthouse's mobile performance run (its default: simulated slow 4G and a mid-range phone). */
 export async function lighthouseMobile(
+  chromePath: string,
   base: string,
   pages: Array<{ label: string; path: string }>,
 ): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: CHROME_FLAGS,
   });
   try {
