@@ -62,7 +62,11 @@ export function spawnProcess(
     done: false,
     exited: Promise.resolve(0),
   };
+  // A bench that dies of an error nobody caught must not leave the shop it started running.
+  const stopWithUs = () => child.kill();
+  process.once('exit', stopWithUs);
   handle.exited = new Promise((resolve) => {
+    child.once('close', () => process.off('exit', stopWithUs));
     child.on('error', (error) => {
       keep(`\nspawn error: ${error.message}\n`);
       handle.done = true;
