@@ -2,7 +2,8 @@
  * npm run bench [-- --products N] [-- --rebuilds N]: seeds a temporary shop with N extra products
  * (10,000 by default), builds it, serves it, loads it with autocannon and prints every figure of
  * issue #11 beside its target with PASS or FAIL. `--rebuilds N` also rebuilds the storefront N
- * times under light load and compares the server's memory after the first and the last.
+ * times under light load and compares the server's memory after the first and the last. Exits
+ * with 1 when a target fails or the run could not finish.
  * Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_PORT (4610, else any free port),
  * BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_KEEP=1 keeps the data folder, BENCH_DATA_DIR=<folder>
  * runs on a folder a kept run seeded (with the same --products), neither seeding nor removing it.
@@ -491,7 +492,12 @@ function printTables(): void {
   console.info('JavaScript per storefront page (gzip; target 100 KB)');
   console.table(jsRows);
   console.info(`Targets (issue #11, ${settings.products} extra products)`);
-  console.table(targetRows(targets));
+  const rows = targetRows(targets);
+  console.table(rows);
+  const failed = rows.filter((row) => row.verdict === 'FAIL').length;
+  console.info(`${rows.length - failed} of ${rows.length} targets passed`);
+  // A script or a CI job can gate on the figures.
+  if (failed > 0) process.exitCode = 1;
 }
 
 async function main(): Promise<void> {
