@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.ts';
+import { reportCoreDumps } from './core-dumps.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -108,6 +109,10 @@ if (wanted('e2e') || wanted('e2e-hosted')) {
     );
 }
 tallies.push(...(await Promise.all(e2eRuns)));
+
+// A server that crashes leaves only "Segmentation fault" in its suite's output; where `.ci/run`
+// allows core dumps, the dump says where it crashed.
+reportCoreDumps(root, results);
 
 console.info('\nSuites:');
 for (const tally of tallies)
