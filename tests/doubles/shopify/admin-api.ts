@@ -322,7 +322,7 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
           userErrors: [
             {
               field: ['definition', 'key'],
-              message: "Key is in use for Product metafields on the '" + namespace + "' namespace.",
+              message: `Key is in use for Product metafields on the '${namespace}' namespace.`,
               code: 'TAKEN',
             },
           ],
