@@ -1,19 +1,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumPath, HEADLESS_CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 import { expect, test } from './fixtures/test.ts';
 import { newestProductPage } from './support/page-types.ts';
-
-// Debian's Chromium, launched for Lighthouse with the flags that work offline and as root here.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
  * Lighthouse SEO and accessibility, 100 each, on the four pages search engines care most about.
@@ -31,8 +20,8 @@ test('Lighthouse scores SEO 100 and accessibility 100 on home, singles, a produc
     '/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks',
   ];
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: chromiumPath(),
+    chromeFlags: HEADLESS_CHROMIUM_FLAGS,
   });
   try {
     const scores: string[] = [];

@@ -1,19 +1,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { HEADLESS_CHROMIUM_FLAGS } from '../chromium.ts';
 
 export type LighthouseRow = { page: string; score: number; 'LCP ms': number; CLS: number; 'TBT ms': number };
-
-// Debian's Chromium, with the flags that work offline and as root on these machines.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** Lighthouse's mobile performance run (its default: simulated slow 4G and a mid-range phone). */
 export async function lighthouseMobile(
@@ -23,7 +12,7 @@ export async function lighthouseMobile(
 ): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: HEADLESS_CHROMIUM_FLAGS,
   });
   try {
     const rows: LighthouseRow[] = [];
