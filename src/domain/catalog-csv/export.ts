@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Product } from '../../ports/commerce.ts';
 import { FACT_KEYS } from '../card-facts.ts';
 import { centsToAmount } from '../money.ts';
+import { neutraliseCell } from '../spreadsheet-cells.ts';
 import { CSV_COLUMNS } from './columns.ts';
 
 const BOM = '\uFEFF';
@@ -17,7 +18,8 @@ function factCell(value: string | number | boolean | null): string {
 /**
  * The catalogue as Shopify's product CSV: one row per product with its first image, then one row
  * per further image (Handle, Image Src, Image Position only), as Shopify exports. UTF-8 with a BOM,
- * so spreadsheet programs read the Greek text right; image URLs made absolute on `origin`.
+ * so spreadsheet programs read the Greek text right; image URLs made absolute on `origin`. No cell
+ * runs as a formula in a spreadsheet (../spreadsheet-cells.ts); the import reads them back as written.
  */
 export function catalogToCsv(products: readonly Product[], origin: string): string {
   const rows: string[][] = [];
@@ -54,5 +56,6 @@ export function catalogToCsv(products: readonly Product[], origin: string): stri
       ]);
     });
   }
-  return BOM + stringify([[...CSV_COLUMNS], ...rows], { record_delimiter: '\r\n' });
+  const cells = rows.map((row) => row.map(neutraliseCell));
+  return BOM + stringify([[...CSV_COLUMNS], ...cells], { record_delimiter: '\r\n' });
 }

@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
+import { restoreCell } from '../spreadsheet-cells.ts';
 
 /** A problem the import reports: the file's line (1 is the header) and the column, in Greek. */
 export type RowError = { line: number; field: string; message: string };
@@ -18,7 +19,8 @@ export class CsvFileError extends Error {
 /**
  * Reads CSV text with csv-parse (decision 053): UTF-8 with or without BOM, quoted fields with
  * commas, quotes and newlines, CRLF or LF. Each record keeps the line it starts on, so errors can
- * name it. A file CSV itself cannot read (an unclosed quote) is one error with its line.
+ * name it. A file CSV itself cannot read (an unclosed quote) is one error with its line. A cell
+ * the export kept from running as a formula reads back as it was (../spreadsheet-cells.ts).
  */
 export function readCsvTable(text: string): CsvTable {
   let parsed: string[][];
@@ -39,7 +41,7 @@ export function readCsvTable(text: string): CsvTable {
   const lines: Array<{ line: number; cells: string[] }> = [];
   let line = 1;
   for (const cells of parsed) {
-    lines.push({ line, cells });
+    lines.push({ line, cells: cells.map(restoreCell) });
     line += 1 + cells.reduce((sum, cell) => sum + (cell.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
   }
   const records = lines.filter((entry) => !(entry.cells.length === 1 && entry.cells[0] === ''));
