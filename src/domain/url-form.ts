@@ -10,15 +10,34 @@ export function canonicalPathname(pathname: string): string {
 }
 
 /**
+ * A path that starts with two slashes is read by a browser as another host (`//evil.example`),
+ * and so is a backslash in their place (`/\evil.example`, `\/evil.example`); a proxy or client
+ * that decodes `%2F` or `%5C` first would read the encoded forms alike. Any such run at the start
+ * becomes one slash.
+ */
+const LEADING_SLASHES = /^(?:[/\\]|%2f|%5c)+/i;
+
+/** Whether a browser resolving `location` on this site would stay on it. */
+function staysOnSite(location: string): boolean {
+  const base = 'http://shop.invalid';
+  try {
+    return new URL(location, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Where a request URL (path and query, as sent) must be redirected with 301 to reach the one
- * form, or null when it is in that form already. The target is final: it never redirects again.
+ * form, or null when it is in that form already. The target is final: it never redirects again,
+ * and it is always on this site.
  */
 export function redirectTarget(url: string): string | null {
   const queryAt = url.indexOf('?');
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : url.slice(queryAt);
-  // '//evil.example' would be read by a browser as another host: collapse leading slashes first.
-  const single = pathname.replace(/^\/{2,}/, '/');
-  const wanted = canonicalPathname(single);
-  return wanted === pathname ? null : `${wanted}${query}`;
+  const wanted = canonicalPathname(pathname.replace(LEADING_SLASHES, '/'));
+  if (wanted === pathname) return null;
+  const target = `${wanted}${query}`;
+  return staysOnSite(target) ? target : '/';
 }

@@ -37,8 +37,42 @@ describe('redirectTarget', () => {
     }
   });
 
-  it('never points at another host', () => {
+  it('never points at another host, whatever mix of slashes, backslashes and their encodings', () => {
     expect(redirectTarget('//evil.example/')).toBe('/evil.example');
     expect(redirectTarget('///evil.example')).toBe('/evil.example');
+    expect(redirectTarget('/\\evil.example/')).toBe('/evil.example');
+    const base = 'http://shop.invalid';
+    const starts = [
+      '/',
+      '//',
+      '///',
+      '/\\',
+      '\\/',
+      '/\\\\',
+      '\\\\',
+      '/%5C',
+      '/%5c',
+      '/%2F',
+      '/%2f',
+      '/%5C%5C',
+      '/%2F%5C',
+      '/\\%2F',
+      '%5C',
+      '%2F%2F',
+    ];
+    for (const start of starts)
+      for (const rest of [
+        'evil.example',
+        'evil.example/',
+        'evil.example/x/',
+        'evil.example?q=1',
+        '@evil.example/',
+      ])
+        for (const url of [`${start}${rest}`, `/${start}${rest}`]) {
+          const target = redirectTarget(url);
+          if (target === null) continue;
+          expect(new URL(target, base).origin, `${url} -> ${target}`).toBe(base);
+          expect(redirectTarget(target), `${url} -> ${target} redirects again`).toBeNull();
+        }
   });
 });
