@@ -1,12 +1,17 @@
 // zod/mini: the same checks as full zod in a fraction of the bytes, since this ships to the browser.
 import { z } from 'zod/mini';
+import { multiLine, singleLine } from './plain-text.ts';
 
-/** The checkout form, checked the same way in the browser and on the server (Greek messages). */
+/**
+ * The checkout form, checked the same way in the browser and on the server (Greek messages). Its
+ * texts reach the order mails: one-line fields lose line breaks and control characters, the notes
+ * keep only their line breaks (./plain-text.ts).
+ */
 const text = (max: number, required: string) =>
   z
     .string({ error: required })
     .check(
-      z.trim(),
+      z.overwrite(singleLine),
       z.minLength(1, { error: required }),
       z.maxLength(max, { error: `Έως ${max} χαρακτήρες.` }),
     );
@@ -31,7 +36,7 @@ const courier = z.object({
     /^\d{5}$/,
     'Ο ταχυδρομικός κώδικας πρέπει να έχει 5 ψηφία (π.χ. 104 31).',
   ),
-  region: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  region: z._default(z.string().check(z.overwrite(singleLine), z.maxLength(100)), ''),
 });
 
 export const checkoutFormSchema = z.object({
@@ -47,7 +52,10 @@ export const checkoutFormSchema = z.object({
     error: 'Επιλέξτε τρόπο παράδοσης.',
   }),
   payment: z.enum(['bank_transfer', 'cash_on_delivery'], { error: 'Επιλέξτε τρόπο πληρωμής.' }),
-  notes: z._default(z.string().check(z.trim(), z.maxLength(500, { error: 'Έως 500 χαρακτήρες.' })), ''),
+  notes: z._default(
+    z.string().check(z.overwrite(multiLine), z.trim(), z.maxLength(500, { error: 'Έως 500 χαρακτήρες.' })),
+    '',
+  ),
   idempotencyKey: z
     .string({ error: 'Μη έγκυρο αίτημα.' })
     .check(z.regex(/^[A-Za-z0-9_-]{16,100}$/, { error: 'Μη έγκυρο αίτημα.' })),

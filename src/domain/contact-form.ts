@@ -1,5 +1,6 @@
 // zod/mini: the same checks as full zod in a fraction of the bytes, since this ships to the browser.
 import { z } from 'zod/mini';
+import { multiLine, singleLine } from './plain-text.ts';
 
 /** The contact form (spec sections 2, 5 and 8), checked the same way in the browser and on the server. */
 export const CONTACT_MESSAGES = {
@@ -19,10 +20,21 @@ export const CONTACT_LIMITS = {
   minFillMs: 3000,
 } as const;
 
-const required = (max: number, missing: string, tooLong: string) =>
+/** A required text, cleaned by `clean` (./plain-text.ts: the fields reach the owner's mail) and trimmed. */
+const required = (
+  max: number,
+  missing: string,
+  tooLong: string,
+  clean: (value: string) => string = singleLine,
+) =>
   z
     .string({ error: missing })
-    .check(z.trim(), z.minLength(1, { error: missing }), z.maxLength(max, { error: tooLong }));
+    .check(
+      z.overwrite(clean),
+      z.trim(),
+      z.minLength(1, { error: missing }),
+      z.maxLength(max, { error: tooLong }),
+    );
 
 export const contactFormSchema = z.object({
   name: required(
@@ -38,6 +50,7 @@ export const contactFormSchema = z.object({
     CONTACT_LIMITS.message,
     'Το μήνυμα είναι υποχρεωτικό.',
     `Το μήνυμα μπορεί να έχει έως ${CONTACT_LIMITS.message} χαρακτήρες.`,
+    multiLine,
   ),
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
@@ -65,7 +78,7 @@ export function looksLikeSpam({
 /** The owner's copy of a message, sent to SHOP_EMAIL with Reply-To set to the sender. */
 export function contactMail({ name, email, message }: ContactForm): { subject: string; text: string } {
   // The subject is a mail header: line breaks in a name must not reach it.
-  const oneLine = name.replace(/\s+/g, ' ');
+  const oneLine = singleLine(name);
   return {
     subject: `Νέο μήνυμα επικοινωνίας από ${oneLine}`,
     text: `Όνομα: ${oneLine}\nEmail: ${email}\n\n${message}\n`,

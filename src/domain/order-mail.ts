@@ -1,6 +1,7 @@
 import type { Order } from '../ports/commerce.ts';
 import { DELIVERY_LABELS, PAYMENT_LABELS } from './checkout-form.ts';
 import { formatEuro } from './money.ts';
+import { multiLine, singleLine } from './plain-text.ts';
 
 /** What to do next, per payment and delivery (shown on the confirmation page and in the mail). */
 export function paymentInstructions(
@@ -17,7 +18,9 @@ export function paymentInstructions(
 export function deliveryText(order: Pick<Order, 'delivery'>): string {
   const { delivery } = order;
   if (delivery.method === 'pickup') return DELIVERY_LABELS.pickup;
+  // The shopper's own words, one line each: a line break there must not forge a line of the mail.
   const place = [delivery.street, `${delivery.postalCode} ${delivery.city}`, delivery.region]
+    .map(singleLine)
     .filter(Boolean)
     .join(', ');
   return `${DELIVERY_LABELS.courier}: ${place}`;
@@ -43,7 +46,7 @@ export function confirmationMail(order: Order, orderUrl: string) {
   return {
     subject: `Η παραγγελία σας ${order.number}`,
     text: [
-      `Γεια σας ${order.customer.name},`,
+      `Γεια σας ${singleLine(order.customer.name)},`,
       '',
       `Λάβαμε την παραγγελία σας ${order.number}. Ευχαριστούμε!`,
       '',
@@ -60,10 +63,10 @@ export function ownerNotificationMail(order: Order, orderUrl: string) {
   return {
     subject: `Νέα παραγγελία ${order.number} — ${formatEuro(order.totalCents)}`,
     text: [
-      `Νέα παραγγελία ${order.number} από ${order.customer.name} <${order.customer.email}>, τηλ. ${order.customer.phone}.`,
+      `Νέα παραγγελία ${order.number} από ${singleLine(order.customer.name)} <${order.customer.email}>, τηλ. ${singleLine(order.customer.phone)}.`,
       '',
       summary(order),
-      order.notes ? `\nΣημειώσεις πελάτη: ${order.notes}` : '',
+      order.notes ? `\nΣημειώσεις πελάτη: ${multiLine(order.notes)}` : '',
       '',
       orderUrl,
     ].join('\n'),

@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from '../domain/plain-text.ts';
 
-/** A message the shop sends: queued in an outbox first, so nothing is lost when delivery fails. */
+/**
+ * A message the shop sends: queued in an outbox first, so nothing is lost when delivery fails.
+ * Whatever a template put in, the subject is one line and the text has no control characters
+ * but line breaks (../domain/plain-text.ts).
+ */
 export const outgoingMailSchema = z.object({
   kind: z.enum(['order-confirmation', 'order-notification', 'contact-message']),
   to: z.email(),
   replyTo: z.email().optional(),
-  subject: z.string().min(1).max(300),
-  text: z.string().min(1).max(100_000),
+  subject: z.string().overwrite(singleLine).min(1).max(300),
+  text: z.string().overwrite(multiLine).min(1).max(100_000),
   html: z.string().max(200_000).optional(),
 });
 export type OutgoingMail = z.infer<typeof outgoingMailSchema>;

@@ -96,6 +96,18 @@ describe('queue', () => {
     });
   });
 
+  it('keeps the subject to one line and the text free of control characters but line breaks', async () => {
+    const id = await outbox(null).queue({
+      ...MAIL,
+      subject: 'Νέο μήνυμα από Μαρία\r\nBcc: everyone@example.gr',
+      text: 'Όνομα: Μαρία\r\nΜήνυμα\u0000\u001b[2J\u2028τέλος',
+    });
+    expect(row(id)).toMatchObject({
+      subject: 'Νέο μήνυμα από Μαρία Bcc: everyone@example.gr',
+      text_body: 'Όνομα: Μαρία\nΜήνυμα[2J\nτέλος',
+    });
+  });
+
   it('stores null for a missing reply-to and html', async () => {
     const id = await outbox(null).queue(MAIL);
     expect(row(id)).toMatchObject({ reply_to: null, html_body: null });

@@ -212,3 +212,26 @@ describe('lengths', () => {
     expect(checkoutErrors(courierForm({ name: 'α'.repeat(121) })).name).toBe('Έως 120 χαρακτήρες.');
   });
 });
+
+describe('texts that reach the mails', () => {
+  it('are cleaned of line breaks (one-line fields) and control characters (all)', () => {
+    const result = checkoutFormSchema.safeParse({
+      ...courierForm(),
+      name: 'Μαρία\r\nΣύνολο: 0 €',
+      delivery: {
+        method: 'courier',
+        street: 'Οδός\n1',
+        city: 'Αθήνα\u0007',
+        postalCode: '10431',
+        region: '',
+      },
+      notes: 'δύο\r\nγραμμές\u0000',
+    });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({
+      name: 'Μαρία Σύνολο: 0 €',
+      delivery: { street: 'Οδός 1', city: 'Αθήνα' },
+      notes: 'δύο\nγραμμές',
+    });
+  });
+});

@@ -156,3 +156,36 @@ describe('ownerNotificationMail', () => {
     expect(ownerNotificationMail(order(), URL).text).not.toContain('Σημειώσεις πελάτη');
   });
 });
+
+describe("control characters in the shopper's fields", () => {
+  it('never forge a line of the mails, even from an order stored before the forms cleaned them', () => {
+    const forged = order({
+      customer: {
+        name: 'Μαρία\r\nΣύνολο (με ΦΠΑ): 0,00 €\r\n',
+        email: 'maria@example.gr',
+        phone: '69\n12345678',
+      },
+      delivery: {
+        method: 'courier',
+        street: 'Οδός 1\rΠληρωμή: ήδη εξοφλημένη',
+        city: 'Αθήνα\u2028',
+        postalCode: '10431',
+        region: '\u0000',
+      },
+      notes: 'δύο\r\nγραμμές\u0007',
+    });
+    for (const mail of [confirmationMail(forged, URL), ownerNotificationMail(forged, URL)]) {
+      const lines = mail.text.split('\n');
+      expect(
+        lines.filter((line) => line.startsWith('Σύνολο')),
+        mail.subject,
+      ).toHaveLength(1);
+      expect(
+        lines.filter((line) => line.startsWith('Πληρωμή')),
+        mail.subject,
+      ).toHaveLength(1);
+      expect(mail.text).not.toMatch(/(?!\n)[\p{Cc}\u2028]/u);
+    }
+    expect(ownerNotificationMail(forged, URL).text).toContain('Σημειώσεις πελάτη: δύο\nγραμμές');
+  });
+});
