@@ -13,7 +13,11 @@ export const signInProofSchema = z.union([credentialsSchema, idTokenProofSchema]
 export type SignInProof = Credentials | z.infer<typeof idTokenProofSchema>;
 
 export type AdminUser = { id: string; email: string };
-export type Session = { token: string; expiresAt: Date; user: AdminUser };
+/**
+ * A new session, and the browser's device id to keep (in a long-lived cookie): the browser that
+ * signed in becomes known to the account and keeps its own sign-in allowance (decision 077).
+ */
+export type Session = { token: string; expiresAt: Date; user: AdminUser; device: string };
 
 /** Login failures by the codes the spec's error catalogue names (section 8). */
 export type SignInFailure = 'invalid-credential' | 'user-not-found' | 'wrong-password' | 'too-many-requests';
@@ -38,9 +42,12 @@ export interface AuthPort {
   readonly proof: 'password' | 'firebase-id-token';
   /**
    * Starts a new session (a fresh token every time) or throws AppError with the failure code.
-   * Refuses the other kind of proof as invalid. The browser's user agent is kept for the session list.
+   * Refuses the other kind of proof as invalid. The browser's user agent is kept for the session
+   * list; `device` is the device id the browser kept from an earlier sign-in, if any. Attempts
+   * are throttled on the server (decision 077): too many wrong ones are refused as rate_limited
+   * before any password is checked.
    */
-  signIn(proof: SignInProof, clientIp: string, userAgent?: string): Promise<Session>;
+  signIn(proof: SignInProof, clientIp: string, userAgent?: string, device?: string): Promise<Session>;
   /** The signed-in admin of a session token; null when it is unknown or expired. */
   verifySession(token: string): Promise<AdminUser | null>;
   /** Ends the session on the server; unknown tokens are ignored. */
@@ -64,4 +71,6 @@ export interface AuthPort {
   ): Promise<void>;
   /** The admin account's latest sign-in attempts, newest first. */
   recentSignIns(userId: string, limit: number): Promise<SignInRecord[]>;
+  /** Forgets expired sessions and sign-in records too old to matter; answers how many rows went. */
+  purgeExpired(now?: number): Promise<number>;
 }

@@ -125,7 +125,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     closers.push(firebaseAuth.close);
     auth = firebaseAuth;
   } else {
-    auth = createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS });
+    auth = createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS, enqueueMail });
   }
   const shopify = env.COMMERCE_BACKEND === 'shopify' ? createShopifyBackend(env, engine) : null;
   // The local documents count in the SQLite counters already; hosted ones add their own version.

@@ -45,29 +45,37 @@ describe('signIn', () => {
     expect((await signInError(EMAIL, '')).kind).toBe('invalid');
   });
 
-  it('locks the account after 5 failures, even against the right password', async () => {
+  it('holds an account and address after 5 wrong passwords, even against the right one', async () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect((await signInError(EMAIL, `wrong ${attempt}`)).kind).toBe('unauthorized');
     }
     const error = await signInError(EMAIL, PASSWORD);
     expect(error.kind).toBe('rate_limited');
     expect(error.message).toBe(LOGIN_MESSAGES['too-many-requests']);
-    // Also from another address, and in another case: the lock is on the account.
-    expect((await signInError('OWNER@example.gr', PASSWORD, '198.51.100.1')).kind).toBe('rate_limited');
+    expect(Number(error.fields.retryAfterSeconds)).toBeGreaterThan(14 * 60);
     expect(countRows(shop.container, 'sessions')).toBe(0);
   });
 
-  it('lets 4 failures pass, and a success resets the count', async () => {
-    for (let attempt = 1; attempt <= 4; attempt += 1) await signInError(EMAIL, 'wrong');
-    await auth.signIn({ email: EMAIL, password: PASSWORD }, IP);
-    for (let attempt = 1; attempt <= 4; attempt += 1) await signInError(EMAIL, 'wrong');
-    await expect(auth.signIn({ email: EMAIL, password: PASSWORD }, IP)).resolves.toHaveProperty('token');
+  it('does not lock the owner out: the right password from another address still signs in', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) await signInError(EMAIL, 'wrong');
+    expect((await signInError('OWNER@example.gr', PASSWORD)).kind).toBe('rate_limited');
+    await expect(auth.signIn({ email: EMAIL, password: PASSWORD }, '198.51.100.1')).resolves.toHaveProperty(
+      'token',
+    );
   });
 
-  it('lifts the account lock once it has run out', async () => {
+  it('counts an IPv6 /64 as one address', async () => {
+    for (let n = 1; n <= 5; n += 1) await signInError(EMAIL, 'wrong', `2001:db8:7:7::${n.toString(16)}`);
+    expect((await signInError(EMAIL, PASSWORD, '2001:db8:7:7:ffff::1')).kind).toBe('rate_limited');
+    await expect(
+      auth.signIn({ email: EMAIL, password: PASSWORD }, '2001:db8:7:8::1'),
+    ).resolves.toHaveProperty('token');
+  });
+
+  it('lets the failures leave the window: 15 minutes after them, the address may try again', async () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) await signInError(EMAIL, 'wrong');
     expect((await signInError(EMAIL, PASSWORD)).kind).toBe('rate_limited');
-    sql('UPDATE login_attempts SET created_at = ?', new Date(Date.now() - 2 * 60_000).toISOString());
+    sql('UPDATE login_attempts SET created_at = ?', new Date(Date.now() - 16 * 60_000).toISOString());
     await expect(auth.signIn({ email: EMAIL, password: PASSWORD }, IP)).resolves.toHaveProperty('token');
   });
 
@@ -75,13 +83,149 @@ describe('signIn', () => {
     const old = new Date(Date.now() - 16 * 60_000).toISOString();
     for (let n = 0; n < 40; n += 1) {
       sql(
-        'INSERT INTO login_attempts (email, ip, succeeded, created_at) VALUES (?, ?, 0, ?)',
+        'INSERT INTO login_attempts (email, ip, address, succeeded, created_at) VALUES (?, ?, ?, 0, ?)',
         `guess${n}@example.gr`,
+        IP,
         IP,
         old,
       );
     }
     await expect(auth.signIn({ email: EMAIL, password: PASSWORD }, IP)).resolves.toHaveProperty('token');
+  });
+});
+
+/** Settles every attempt and counts the answers by kind (`ok` for a session). */
+async function tally(attempts: Array<Promise<unknown>>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const result of await Promise.allSettled(attempts)) {
+    const kind = result.status === 'fulfilled' ? 'ok' : (result.reason as AppError).kind;
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
+  return counts;
+}
+
+describe('parallel attempts (decision 077)', () => {
+  it('check at most 5 wrong passwords of one account from one address, however many arrive at once', async () => {
+    const answers = await tally(
+      Array.from({ length: 40 }, (_, n) => auth.signIn({ email: EMAIL, password: `wrong ${n}` }, IP)),
+    );
+    expect(answers).toEqual({ unauthorized: 5, rate_limited: 35 });
+  });
+
+  it('check at most 30 wrong passwords from one address over any accounts', async () => {
+    const answers = await tally(
+      Array.from({ length: 150 }, (_, n) =>
+        auth.signIn({ email: `guess${n}@example.gr`, password: 'wrong' }, '198.51.100.9'),
+      ),
+    );
+    expect(answers).toEqual({ unauthorized: 30, rate_limited: 120 });
+  });
+
+  it('count 40 addresses of one IPv6 /64 as one', async () => {
+    const answers = await tally(
+      Array.from({ length: 40 }, (_, n) =>
+        auth.signIn({ email: EMAIL, password: 'wrong' }, `2001:db8:1:2:${(n + 1).toString(16)}::1`),
+      ),
+    );
+    expect(answers).toEqual({ unauthorized: 5, rate_limited: 35 });
+  });
+});
+
+describe('a browser that signed in before (decision 077)', () => {
+  it('keeps its own allowance while an attack from many addresses holds every unknown browser', async () => {
+    const owner = await auth.signIn({ email: EMAIL, password: PASSWORD }, IP);
+    const attack = await tally(
+      Array.from({ length: 40 }, (_, n) =>
+        auth.signIn({ email: EMAIL, password: 'wrong' }, `198.51.100.${n + 1}`),
+      ),
+    );
+    expect(attack).toEqual({ unauthorized: 10, rate_limited: 30 });
+    // A new browser is slowed down, even with the right password…
+    expect((await signInError(EMAIL, PASSWORD, '192.0.2.50')).kind).toBe('rate_limited');
+    // …the owner's own browser is not, from any address, and keeps its device id.
+    const again = await auth.signIn({ email: EMAIL, password: PASSWORD }, '192.0.2.50', '', owner.device);
+    expect(again.device).toBe(owner.device);
+    expect(await auth.verifySession(again.token)).toEqual(again.user);
+  });
+
+  it('is held by its own allowance of 10 wrong passwords', async () => {
+    const { device } = await auth.signIn({ email: EMAIL, password: PASSWORD }, IP);
+    const answers = await tally(
+      Array.from({ length: 12 }, () => auth.signIn({ email: EMAIL, password: 'wrong' }, IP, '', device)),
+    );
+    expect(answers).toEqual({ unauthorized: 10, rate_limited: 2 });
+    await expect(auth.signIn({ email: EMAIL, password: PASSWORD }, IP, '', device)).rejects.toMatchObject({
+      kind: 'rate_limited',
+    });
+  });
+
+  it('is known only to the accounts it signed in to, and an unknown or malformed id is replaced', async () => {
+    const { device } = await auth.signIn({ email: EMAIL, password: PASSWORD }, IP);
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = 'other@example.gr';
+    await upsertAdmin(shop.container.engine, other, PASSWORD);
+    for (let n = 0; n < 5; n += 1) await signInError(other, 'wrong');
+    await expect(auth.signIn({ email: other, password: PASSWORD }, IP, '', device)).rejects.toMatchObject({
+      kind: 'rate_limited',
+    });
+    const fresh = await auth.signIn({ email: EMAIL, password: PASSWORD }, IP, '', 'not a device id');
+    expect(fresh.device).not.toBe('not a device id');
+  });
+});
+
+describe('the owner is told, and the command line lifts the hold', () => {
+  const alerts = () =>
+    shop.container.engine.sqlite
+      .prepare("SELECT to_address, subject, text_body FROM mail_outbox WHERE kind = 'security-alert'")
+      .all() as Array<{ to_address: string; subject: string; text_body: string }>;
+
+  it('mails the account once an hour while its sign-ins are held back', async () => {
+    await tally(Array.from({ length: 20 }, () => auth.signIn({ email: EMAIL, password: 'wrong' }, IP)));
+    await tally(
+      Array.from({ length: 20 }, () => auth.signIn({ email: EMAIL, password: 'wrong' }, '198.51.100.1')),
+    );
+    const mails = alerts();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to_address).toBe(EMAIL);
+    expect(mails[0]?.text_body).toContain(EMAIL);
+    expect(mails[0]?.text_body).toContain(`npm run admin -- reset-password ${EMAIL}`);
+  });
+
+  it('mails nobody for an address that is not an admin', async () => {
+    await tally(
+      Array.from({ length: 8 }, () => auth.signIn({ email: 'nobody@example.gr', password: 'x' }, IP)),
+    );
+    expect(alerts()).toEqual([]);
+  });
+
+  it("a password reset from the command line clears the account's throttle", async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) await signInError(EMAIL, 'wrong');
+    expect((await signInError(EMAIL, PASSWORD)).kind).toBe('rate_limited');
+    await upsertAdmin(shop.container.engine, EMAIL, 'a brand new password');
+    await expect(auth.signIn({ email: EMAIL, password: 'a brand new password' }, IP)).resolves.toHaveProperty(
+      'token',
+    );
+    // The history stays for the dashboard's list of sign-ins.
+    expect(countRows(shop.container, 'login_attempts')).toBe(6);
+  });
+});
+
+describe('purgeExpired', () => {
+  it('forgets expired sessions and sign-in records older than 90 days', async () => {
+    const session = await auth.signIn({ email: EMAIL, password: PASSWORD }, IP);
+    await auth.signIn({ email: EMAIL, password: PASSWORD }, IP);
+    sql(
+      'UPDATE sessions SET expires_at = ? WHERE rowid = (SELECT min(rowid) FROM sessions)',
+      new Date(0).toISOString(),
+    );
+    sql(
+      'UPDATE login_attempts SET created_at = ? WHERE id = 1',
+      new Date(Date.now() - 91 * 86_400_000).toISOString(),
+    );
+    expect(await auth.purgeExpired()).toBe(2);
+    expect(countRows(shop.container, 'sessions')).toBe(1);
+    expect(countRows(shop.container, 'login_attempts')).toBe(1);
+    expect(session.token).toBeTruthy();
   });
 });
 

@@ -82,7 +82,7 @@ describe('rate-limits-local', () => {
 });
 
 describe('sign-in throttling across processes', () => {
-  it('locks an account after 5 failures spread over two processes, and the lock survives a restart', async () => {
+  it('holds an account and address after 5 failures spread over two processes, and the hold survives a restart', async () => {
     const { upsertAdmin } = await import('../../src/adapters/auth-local/accounts.ts');
     await upsertAdmin(shop.container.engine, 'owner@example.gr', 'correct horse battery');
     const second = secondProcess();
@@ -96,7 +96,11 @@ describe('sign-in throttling across processes', () => {
     others.splice(others.indexOf(second), 1);
     const restarted = secondProcess();
     await expect(
-      restarted.auth.signIn({ email: 'owner@example.gr', password: 'correct horse battery' }, '198.51.100.2'),
+      restarted.auth.signIn({ email: 'owner@example.gr', password: 'correct horse battery' }, '198.51.100.1'),
     ).rejects.toMatchObject({ kind: 'rate_limited' });
+    // Another address is not held: knowing the email does not lock the owner out (decision 077).
+    await expect(
+      restarted.auth.signIn({ email: 'owner@example.gr', password: 'correct horse battery' }, '198.51.100.2'),
+    ).resolves.toHaveProperty('token');
   });
 });

@@ -66,6 +66,9 @@ export function authContract(backend: string, open: () => Promise<AuthHarness>):
       expect(ttl).toBeGreaterThanOrEqual(168 * 3_600_000);
       expect(ttl).toBeLessThan(168 * 3_600_000 + 60_000);
       expect(await auth.verifySession(session.token)).toEqual(session.user);
+      // A device id for the browser to keep (decision 077).
+      expect(session.device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(session.device).not.toBe(session.token);
     });
 
     it('matches the email without regard to case', async () => {

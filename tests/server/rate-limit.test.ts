@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addressKey } from '../../src/domain/client-address.ts';
 import { isAppError } from '../../src/ports/errors.ts';
-import { addressKey, enforceLimit, RATE_LIMITS } from '../../src/server/rate-limit.ts';
+import { enforceLimit, RATE_LIMITS } from '../../src/server/rate-limit.ts';
 import { openTempShop } from '../helpers/temp-shop.ts';
 
 describe('enforceLimit', () => {

@@ -62,13 +62,14 @@ async function passwordSignsIn(check: PasswordCheck, uid: string, email: string,
  */
 export function createFirebaseAuth(
   settings: FirebaseSettings,
-  { db }: Engine,
+  engine: Engine,
   options: { sessionTtlHours: number; passwordCheck?: PasswordCheck | undefined },
 ): FirebaseAuthAdapter {
+  const { db } = engine;
   const firebase = openFirebaseApp(settings);
   const { getAuth } = loadSdk<typeof import('firebase-admin/auth')>('firebase-admin/auth');
   const auth: Auth = getAuth(firebase.app);
-  const attempts = createLoginAttempts(db);
+  const attempts = createLoginAttempts(engine);
   const sessions = createSessionStore(db, { table: 'firebase_sessions', owner: 'uid' });
 
   async function verify(idToken: string): Promise<DecodedIdToken> {
@@ -91,28 +92,29 @@ export function createFirebaseAuth(
   return {
     proof: 'firebase-id-token',
 
-    async signIn(proof, clientIp, userAgent = '') {
+    async signIn(proof, clientIp, userAgent = '', device = undefined) {
       const parsed = idTokenProofSchema.safeParse(proof);
       if (!parsed.success) throw new AppError('invalid', LOGIN_MESSAGES['invalid-credential']);
-      if (await attempts.addressBlocked(clientIp))
-        throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests']);
+      // The token names its account only once verified: until then the address alone is counted.
+      const attempt = await attempts.begin({ email: '', ip: clientIp, userAgent, device });
       let decoded: DecodedIdToken;
       try {
         decoded = await verify(parsed.data.idToken);
       } catch (error) {
-        if ((error as AppError).kind === 'unauthorized') await attempts.record('', clientIp, false);
+        if ((error as AppError).kind === 'unauthorized') await attempts.finish(attempt.id, false);
+        else await attempts.cancel(attempt.id);
         throw error;
       }
       const email = (decoded.email ?? '').toLowerCase();
       if (!freshSignIn(decoded.auth_time)) {
-        await attempts.record(email, clientIp, false);
+        await attempts.finish(attempt.id, false, email);
         throw new AppError('unauthorized', LOGIN_MESSAGES['invalid-credential']);
       }
       if (decoded[ADMIN_CLAIM] !== true) {
-        await attempts.record(email, clientIp, false);
+        await attempts.finish(attempt.id, false, email);
         throw new AppError('unauthorized', NOT_AN_ADMIN_MESSAGE);
       }
-      await attempts.record(email, clientIp, true, userAgent);
+      await attempts.finish(attempt.id, true, email);
 
       const token = newSessionToken();
       const expiresAt = new Date(Date.now() + options.sessionTtlHours * 3_600_000);
@@ -127,7 +129,7 @@ export function createFirebaseAuth(
           ...sessions.details(clientIp, userAgent),
         })
         .execute();
-      return { token, expiresAt, user: { id: decoded.uid, email } };
+      return { token, expiresAt, user: { id: decoded.uid, email }, device: attempt.device };
     },
 
     async verifySession(token) {
@@ -174,11 +176,17 @@ export function createFirebaseAuth(
       const user = await auth.getUser(uid).catch(() => null);
       const email = user?.email?.toLowerCase();
       if (!email) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
-      const throttleKey = `account:${uid}`;
-      if ((await attempts.addressBlocked(throttleKey)) || (await attempts.accountLocked(email)))
-        throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests']);
-      if (!(await passwordSignsIn(check, uid, email, currentPassword))) {
-        await attempts.record(email, throttleKey, false);
+      // Counted before the check, as sign-in is: a stolen session cannot guess the password either.
+      const attempt = await attempts.begin({ email, ip: `account:${uid}` });
+      let signsIn: boolean;
+      try {
+        signsIn = await passwordSignsIn(check, uid, email, currentPassword);
+      } catch (error) {
+        await attempts.cancel(attempt.id);
+        throw error;
+      }
+      await attempts.finish(attempt.id, signsIn);
+      if (!signsIn) {
         throw new AppError('invalid', ACCOUNT_MESSAGES.invalid, {
           currentPassword: ACCOUNT_MESSAGES.currentWrong,
         });
@@ -193,6 +201,14 @@ export function createFirebaseAuth(
     async recentSignIns(uid, limit) {
       const user = await auth.getUser(uid).catch(() => null);
       return user?.email ? attempts.recent(user.email.toLowerCase(), limit) : [];
+    },
+
+    async purgeExpired(now = Date.now()) {
+      const result = await db
+        .deleteFrom('firebase_sessions')
+        .where('expires_at', '<=', new Date(now).toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) + (await attempts.purge(now));
     },
 
     close: () => firebase.close(),

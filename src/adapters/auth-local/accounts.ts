@@ -1,11 +1,13 @@
 import type { Engine } from '../sqlite/database.ts';
+import { clearThrottle } from './attempts.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
  * Account management for the command line (seed, `npm run admin`); the hosted auth service
  * manages its own users, so this is not part of the auth port.
  */
-export async function upsertAdmin({ db }: Engine, email: string, password: string): Promise<void> {
+export async function upsertAdmin(engine: Engine, email: string, password: string): Promise<void> {
+  const { db } = engine;
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(password);
   await db
@@ -15,7 +17,9 @@ export async function upsertAdmin({ db }: Engine, email: string, password: strin
       conflict.column('email').doUpdateSet({ password_hash: passwordHash, updated_at: now }),
     )
     .execute();
-  // A new password ends every session of that account.
+  // A new password lifts the sign-in throttle of the account (decision 077)…
+  await clearThrottle(engine, email);
+  // …and ends every session of that account.
   await db
     .deleteFrom('sessions')
     .where(

@@ -1,26 +1,134 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type Database from 'better-sqlite3';
+import { addressKey } from '../../domain/client-address.ts';
+import { LOGIN_MESSAGES } from '../../domain/messages.ts';
 import type { SignInRecord } from '../../ports/auth.ts';
-import type { DB } from '../sqlite/schema.ts';
-import { accountLockedUntil, IP_WINDOW_MS, ipBlocked } from './throttle.ts';
+import { AppError } from '../../ports/errors.ts';
+import { inSyncTransaction } from '../sqlite/busy-retry.ts';
+import type { Engine } from '../sqlite/database.ts';
+import { prepared } from '../sqlite/prepared.ts';
+import {
+  DEVICE_TRUST_MS,
+  type RuleCount,
+  refusal,
+  rulesFor,
+  type ThrottleRule,
+  WINDOW_MS,
+} from './throttle.ts';
+
+/** Who is signing in: the account (empty when the proof names none yet), address, browser. */
+export type AttemptClient = {
+  email: string;
+  ip: string;
+  userAgent?: string | undefined;
+  /** The browser's device id from its cookie, as sent (checked here, stored only hashed). */
+  device?: string | undefined;
+};
+
+/** Told, inside the transaction that refused it, of an attempt held back by an account's rule. */
+export type OnAccountThrottled = (sqlite: Database.Database, email: string, ip: string, now: Date) => void;
+
+const FAILURES = `SELECT COUNT(*) AS failures, MIN(created_at) AS oldest FROM login_attempts
+  WHERE succeeded = 0 AND counted = 1 AND created_at >= ?`;
+const RULE_SQL: Record<ThrottleRule, string> = {
+  device: `${FAILURES} AND device = ? AND email = ? AND trusted = 1`,
+  pair: `${FAILURES} AND email = ? AND address = ? AND trusted = 0`,
+  account: `${FAILURES} AND email = ? AND trusted = 0`,
+  address: `${FAILURES} AND address = ? AND trusted = 0`,
+};
+const KNOWN_DEVICE = `SELECT 1 FROM login_attempts
+  WHERE device = ? AND email = ? AND succeeded = 1 AND created_at >= ? LIMIT 1`;
+const INSERT = `INSERT INTO login_attempts
+  (email, ip, address, device, trusted, succeeded, pending, user_agent, created_at)
+  VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?) RETURNING id`;
+
+const DEVICE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Sign-in attempts in SQLite (table login_attempts) and the throttle over them, shared by every
- * auth adapter: whoever checks the proof, the server decides when an address or account must wait.
+ * Sign-in attempts in SQLite (table login_attempts) and the throttle over them (throttle.ts),
+ * shared by every auth adapter: whoever checks the proof, the server decides who must wait.
+ * An attempt is counted and recorded in one transaction before its password is checked, so
+ * however many arrive at once, no more wrong passwords are checked than the rules allow.
  */
-export function createLoginAttempts(db: Kysely<DB>) {
+export function createLoginAttempts(
+  engine: Engine,
+  options: { onAccountThrottled?: OnAccountThrottled } = {},
+) {
+  const { db, sqlite } = engine;
+
+  function counts(rules: ThrottleRule[], email: string, address: string, device: string, since: string) {
+    return rules.map((rule): [ThrottleRule, RuleCount] => {
+      const keys: Record<ThrottleRule, string[]> = {
+        device: [device, email],
+        pair: [email, address],
+        account: [email],
+        address: [address],
+      };
+      const row = prepared<{ failures: number; oldest: string | null }>(sqlite, RULE_SQL[rule]).get(
+        since,
+        ...keys[rule],
+      );
+      return [rule, { failures: row?.failures ?? 0, oldestAt: row?.oldest ? Date.parse(row.oldest) : null }];
+    });
+  }
+
   return {
-    async record(email: string, ip: string, succeeded: boolean, userAgent = ''): Promise<void> {
-      await db
-        .insertInto('login_attempts')
-        .values({
+    /**
+     * Counts the attempt against the rules and records it as being checked, or refuses it with
+     * the spec's too-many-requests message (with how long to wait). Resolves with the attempt's
+     * id and the device id the browser should keep; `finish` records the outcome.
+     */
+    async begin(client: AttemptClient, now = new Date()): Promise<{ id: number; device: string }> {
+      const email = client.email.toLowerCase();
+      // A password change is counted per account (`account:<id>`), not per network.
+      const address = client.ip.startsWith('account:') ? client.ip : addressKey(client.ip);
+      const given = client.device && DEVICE_PATTERN.test(client.device) ? client.device : null;
+      const device = given ?? newDeviceId();
+      const deviceHash = hashDeviceId(device);
+      const at = now.getTime();
+      const decision = await inSyncTransaction(engine, () => {
+        const known =
+          given !== null &&
+          email !== '' &&
+          prepared(sqlite, KNOWN_DEVICE).get(deviceHash, email, iso(at - DEVICE_TRUST_MS)) !== undefined;
+        const rules = rulesFor(email, known);
+        const refused = refusal(counts(rules, email, address, deviceHash, iso(at - WINDOW_MS)), at);
+        if (refused) {
+          if (refused.rule !== 'address' && email !== '')
+            options.onAccountThrottled?.(sqlite, email, client.ip, now);
+          return refused;
+        }
+        const row = prepared<{ id: number }>(sqlite, INSERT).get(
           email,
-          ip,
-          succeeded: succeeded ? 1 : 0,
-          created_at: new Date().toISOString(),
-          user_agent: userAgent.slice(0, MAX_USER_AGENT),
-        })
-        .execute();
+          client.ip,
+          address,
+          deviceHash,
+          known ? 1 : 0,
+          (client.userAgent ?? '').slice(0, MAX_USER_AGENT),
+          now.toISOString(),
+        );
+        return { id: row?.id ?? 0 };
+      });
+      if ('rule' in decision)
+        throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests'], {
+          retryAfterSeconds: String(Math.ceil(decision.retryAfterMs / 1000)),
+        });
+      return { id: decision.id, device };
+    },
+
+    /** Records how a begun attempt ended; `email` names the account once the proof did. */
+    async finish(id: number, succeeded: boolean, email?: string): Promise<void> {
+      let update = db
+        .updateTable('login_attempts')
+        .set({ succeeded: succeeded ? 1 : 0, pending: 0 })
+        .where('id', '=', id);
+      if (email !== undefined) update = update.set({ email: email.toLowerCase() });
+      await update.execute();
+    },
+
+    /** Takes back a begun attempt that checked nothing (the checking service did not answer). */
+    async cancel(id: number): Promise<void> {
+      await db.deleteFrom('login_attempts').where('id', '=', id).execute();
     },
 
     /** An account's latest sign-ins (not its password-change checks), newest first. */
@@ -30,6 +138,7 @@ export function createLoginAttempts(db: Kysely<DB>) {
         .selectAll()
         .where('email', '=', email)
         .where('ip', 'not like', 'account:%')
+        .where('pending', '=', 0)
         .orderBy('id', 'desc')
         .limit(Math.min(Math.max(Math.trunc(limit), 1), 100))
         .execute();
@@ -42,36 +151,29 @@ export function createLoginAttempts(db: Kysely<DB>) {
       }));
     },
 
-    /** Whether the address failed too often within the window (per-IP rule). */
-    async addressBlocked(ip: string): Promise<boolean> {
-      const since = new Date(Date.now() - IP_WINDOW_MS).toISOString();
-      const failures = await db
-        .selectFrom('login_attempts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ip', '=', ip)
-        .where('succeeded', '=', 0)
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return ipBlocked(Number(failures.n));
-    },
-
-    /** Whether the account's recent failures in a row lock it now (per-account rule). */
-    async accountLocked(email: string): Promise<boolean> {
-      const recent = await db
-        .selectFrom('login_attempts')
-        .select(['succeeded', 'created_at'])
-        .where('email', '=', email)
-        .orderBy('id', 'desc')
-        .limit(64)
-        .execute();
-      const streak = recent.findIndex((attempt) => attempt.succeeded === 1);
-      const failures = streak === -1 ? recent.length : streak;
-      const last = recent[0] ? Date.parse(recent[0].created_at) : null;
-      const lockedUntil = accountLockedUntil(failures, last);
-      return lockedUntil !== null && lockedUntil > Date.now();
+    /** Sign-in records older than a known browser's trust: nothing counts or shows them any more. */
+    async purge(now = Date.now()): Promise<number> {
+      const result = await db
+        .deleteFrom('login_attempts')
+        .where('created_at', '<', iso(now - DEVICE_TRUST_MS))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
+
+export type LoginAttempts = ReturnType<typeof createLoginAttempts>;
+
+/** Clears an account's throttle (a password reset from the command line): its failures stop counting. */
+export async function clearThrottle({ db }: Engine, email: string): Promise<void> {
+  await db
+    .updateTable('login_attempts')
+    .set({ counted: 0 })
+    .where('email', '=', email.toLowerCase())
+    .execute();
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The longest user agent kept with a sign-in or a session. */
 export const MAX_USER_AGENT = 300;
@@ -79,3 +181,7 @@ export const MAX_USER_AGENT = 300;
 /** A new session token: 32 random bytes, given to the browser once and stored only as its hash. */
 export const newSessionToken = () => randomBytes(32).toString('base64url');
 export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A browser's device id: like a session token, random, kept by the browser and stored hashed. */
+const newDeviceId = newSessionToken;
+const hashDeviceId = hashSessionToken;

@@ -1,12 +1,38 @@
 import { ACCOUNT_MESSAGES } from '../../domain/account-form.ts';
 import { LOGIN_MESSAGES } from '../../domain/messages.ts';
+import { signInAttackMail } from '../../domain/security-alert-mail.ts';
 import { type AuthPort, credentialsSchema } from '../../ports/auth.ts';
 import { AppError } from '../../ports/errors.ts';
+import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
-import { createLoginAttempts, hashSessionToken as hashToken, newSessionToken } from './attempts.ts';
+import { prepared } from '../sqlite/prepared.ts';
+import {
+  createLoginAttempts,
+  hashSessionToken as hashToken,
+  newSessionToken,
+  type OnAccountThrottled,
+} from './attempts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionStore } from './session-store.ts';
+
+/** At most one alert an hour per account, however long an attack goes on. */
+const ALERT_EVERY_MS = 3_600_000;
+
+/** Mails an admin, through the outbox, when sign-ins to the account are held back (decision 077). */
+function alertAdmin(enqueueMail: EnqueueMail): OnAccountThrottled {
+  return (sqlite, email, ip, now) => {
+    // Only a real admin account is told, so typing someone's address mails nobody.
+    if (!prepared(sqlite, 'SELECT 1 FROM admin_users WHERE email = ?').get(email)) return;
+    const since = new Date(now.getTime() - ALERT_EVERY_MS).toISOString();
+    const recent = prepared(
+      sqlite,
+      "SELECT 1 FROM mail_outbox WHERE kind = 'security-alert' AND to_address = ? AND created_at >= ? LIMIT 1",
+    ).get(email, since);
+    if (!recent)
+      enqueueMail(sqlite, { kind: 'security-alert', to: email, ...signInAttackMail(email, ip, now) }, now);
+  };
+}
 
 // Verified against when the account does not exist, so both paths cost one scrypt.
 const DUMMY_HASH = hashPassword('no-such-account');
@@ -14,12 +40,30 @@ const DUMMY_HASH = hashPassword('no-such-account');
 const userRowId = (userId: string) => (/^\d{1,15}$/.test(userId) ? Number(userId) : -1);
 
 /** Local admin accounts: scrypt passwords, random session tokens stored hashed, throttled sign-in. */
-export function createLocalAuth({ db }: Engine, options: { sessionTtlHours: number }): AuthPort {
-  const attempts = createLoginAttempts(db);
+export function createLocalAuth(
+  engine: Engine,
+  options: { sessionTtlHours: number; enqueueMail?: EnqueueMail },
+): AuthPort {
+  const { db } = engine;
+  const attempts = createLoginAttempts(engine, {
+    ...(options.enqueueMail ? { onAccountThrottled: alertAdmin(options.enqueueMail) } : {}),
+  });
   const sessions = createSessionStore(db, { table: 'sessions', owner: 'user_id' });
-  const recordAttempt = attempts.record;
-  const throttled = async (email: string, ip: string) =>
-    (await attempts.addressBlocked(ip)) || (await attempts.accountLocked(email));
+
+  /** Checks a password inside a counted attempt (attempts.ts): the count comes before the check. */
+  async function checkedAttempt(
+    client: Parameters<typeof attempts.begin>[0],
+    check: () => Promise<boolean>,
+  ): Promise<{ valid: boolean; device: string }> {
+    const attempt = await attempts.begin(client);
+    let valid = false;
+    try {
+      valid = await check();
+    } finally {
+      await attempts.finish(attempt.id, valid);
+    }
+    return { valid, device: attempt.device };
+  }
 
   async function userById(userId: string) {
     return db.selectFrom('admin_users').selectAll().where('id', '=', userRowId(userId)).executeTakeFirst();
@@ -28,22 +72,23 @@ export function createLocalAuth({ db }: Engine, options: { sessionTtlHours: numb
   return {
     proof: 'password',
 
-    async signIn(credentials, clientIp, userAgent = '') {
+    async signIn(credentials, clientIp, userAgent = '', device = undefined) {
       const parsed = credentialsSchema.safeParse(credentials);
       if (!parsed.success) throw new AppError('invalid', LOGIN_MESSAGES['invalid-credential']);
       const email = parsed.data.email.toLowerCase();
-      if (await throttled(email, clientIp)) {
-        throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests']);
-      }
-      const user = await db
-        .selectFrom('admin_users')
-        .selectAll()
-        .where('email', '=', email)
-        .executeTakeFirst();
-      const valid = await verifyPassword(parsed.data.password, user?.password_hash ?? (await DUMMY_HASH));
-      await recordAttempt(email, clientIp, Boolean(user && valid), userAgent);
+      let user: { id: number; email: string } | undefined;
+      const attempt = await checkedAttempt({ email, ip: clientIp, userAgent, device }, async () => {
+        const found = await db
+          .selectFrom('admin_users')
+          .select(['id', 'email', 'password_hash'])
+          .where('email', '=', email)
+          .executeTakeFirst();
+        const valid = await verifyPassword(parsed.data.password, found?.password_hash ?? (await DUMMY_HASH));
+        user = found && valid ? found : undefined;
+        return user !== undefined;
+      });
       // One message for unknown account and wrong password, so sign-in does not reveal who is an admin.
-      if (!user || !valid) throw new AppError('unauthorized', LOGIN_MESSAGES['invalid-credential']);
+      if (!attempt.valid || !user) throw new AppError('unauthorized', LOGIN_MESSAGES['invalid-credential']);
 
       const token = newSessionToken();
       const expiresAt = new Date(Date.now() + options.sessionTtlHours * 3_600_000);
@@ -57,7 +102,7 @@ export function createLocalAuth({ db }: Engine, options: { sessionTtlHours: numb
           ...sessions.details(clientIp, userAgent),
         })
         .execute();
-      return { token, expiresAt, user: { id: String(user.id), email: user.email } };
+      return { token, expiresAt, user: { id: String(user.id), email: user.email }, device: attempt.device };
     },
 
     async verifySession(token) {
@@ -87,11 +132,10 @@ export function createLocalAuth({ db }: Engine, options: { sessionTtlHours: numb
       const user = await userById(userId);
       if (!user) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
       // The same throttle as sign-in: a stolen session cannot guess the password either.
-      if (await throttled(user.email, `account:${user.id}`)) {
-        throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests']);
-      }
-      if (!(await verifyPassword(currentPassword, user.password_hash))) {
-        await recordAttempt(user.email, `account:${user.id}`, false);
+      const { valid } = await checkedAttempt({ email: user.email, ip: `account:${user.id}` }, () =>
+        verifyPassword(currentPassword, user.password_hash),
+      );
+      if (!valid) {
         throw new AppError('invalid', ACCOUNT_MESSAGES.invalid, {
           currentPassword: ACCOUNT_MESSAGES.currentWrong,
         });
@@ -116,6 +160,14 @@ export function createLocalAuth({ db }: Engine, options: { sessionTtlHours: numb
     async recentSignIns(userId, limit) {
       const user = await userById(userId);
       return user ? attempts.recent(user.email, limit) : [];
+    },
+
+    async purgeExpired(now = Date.now()) {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<=', new Date(now).toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) + (await attempts.purge(now));
     },
   };
 }

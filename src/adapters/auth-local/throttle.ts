@@ -1,18 +1,50 @@
 /**
- * Login throttling rules, pure so they can be tested without a clock.
- * Per account: after 5 failures in a row, each further failure doubles the lock (1 min .. 1 h).
- * Per IP: 30 or more failures within 15 minutes block that address for the rest of the window.
+ * The sign-in throttle's rules (decision 077), after OWASP's advice against account lock-out:
+ * knowing the owner's email lets an attacker slow sign-in down, never shut the owner out.
+ *
+ * Every rule counts wrong passwords (and attempts still being checked) in a sliding window:
+ * - a browser that signed in to the account before (its device cookie) has its own allowance and
+ *   is held by no other rule, so an attack on the account or from the owner's network does not
+ *   stop the owner's own browser;
+ * - any other browser is held per account and address (IPv6: its /64), per account over every
+ *   address, and per address over every account.
  */
-export const ACCOUNT_FREE_FAILURES = 5;
-export const IP_WINDOW_MS = 15 * 60_000;
-export const IP_MAX_FAILURES = 30;
+export const WINDOW_MS = 15 * 60_000;
 
-export function accountLockedUntil(consecutiveFailures: number, lastFailureAt: number | null): number | null {
-  if (lastFailureAt === null || consecutiveFailures < ACCOUNT_FREE_FAILURES) return null;
-  const minutes = Math.min(2 ** (consecutiveFailures - ACCOUNT_FREE_FAILURES), 60);
-  return lastFailureAt + minutes * 60_000;
+export const LIMITS = {
+  /** Wrong passwords from one known browser of the account. */
+  device: 10,
+  /** Wrong passwords for one account from one address. */
+  pair: 5,
+  /** Wrong passwords for one account from all unknown browsers together. */
+  account: 10,
+  /** Wrong passwords from one address, whatever the account. */
+  address: 30,
+} as const;
+
+export type ThrottleRule = keyof typeof LIMITS;
+
+/** How long a browser that signed in stays known to the account, from its last sign-in. */
+export const DEVICE_TRUST_MS = 90 * 24 * 3_600_000;
+
+/** The rules that hold an attempt: a known browser's own, or the three for any other. */
+export function rulesFor(email: string, knownDevice: boolean): ThrottleRule[] {
+  if (knownDevice) return ['device'];
+  // Without an email (a Firebase ID token not yet verified) only the address can be counted.
+  return email === '' ? ['address'] : ['pair', 'account', 'address'];
 }
 
-export function ipBlocked(failuresInWindow: number): boolean {
-  return failuresInWindow >= IP_MAX_FAILURES;
+/** Failures in the window and the oldest of them, for one rule. */
+export type RuleCount = { failures: number; oldestAt: number | null };
+
+/** The first rule over its limit and when its oldest failure leaves the window, or null. */
+export function refusal(
+  counts: ReadonlyArray<readonly [ThrottleRule, RuleCount]>,
+  now: number,
+): { rule: ThrottleRule; retryAfterMs: number } | null {
+  for (const [rule, { failures, oldestAt }] of counts) {
+    if (failures < LIMITS[rule]) continue;
+    return { rule, retryAfterMs: Math.max(1_000, (oldestAt ?? now) + WINDOW_MS - now) };
+  }
+  return null;
 }

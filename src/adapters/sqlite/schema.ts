@@ -132,6 +132,11 @@ export interface DB {
     succeeded: number;
     created_at: string;
     user_agent: Generated<string>;
+    address: Generated<string>;
+    device: Generated<string>;
+    trusted: Generated<number>;
+    pending: Generated<number>;
+    counted: Generated<number>;
   };
   contact_messages: {
     id: Generated<number>;

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<OutboxEntry['kind'], string> = {
   'contact-message': 'Μήνυμα επικοινωνίας',
   'order-confirmation': 'Επιβεβαίωση παραγγελίας',
   'order-notification': 'Νέα παραγγελία',
+  'security-alert': 'Ειδοποίηση ασφαλείας',
 };
 
 const dateTime = new Intl.DateTimeFormat('el-GR', { dateStyle: 'short', timeStyle: 'short' });

@@ -2,13 +2,20 @@ import type { APIRoute } from 'astro';
 import { signInProofSchema } from '../../ports/auth.ts';
 import { readJson, toResponse } from '../../server/http.ts';
 import { publicFirebaseConfig } from '../../server/public-config.ts';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../server/session-cookie.ts';
+import {
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  SESSION_COOKIE,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../server/session-cookie.ts';
 
 export const prerender = false;
 
 /**
  * Sign in: a new session token every time, in an HttpOnly cookie. The body holds email and
- * password, or (AUTH_BACKEND=firebase) the ID token the browser got from Firebase.
+ * password, or (AUTH_BACKEND=firebase) the ID token the browser got from Firebase. The browser's
+ * device id goes along and comes back renewed (decision 077).
  */
 export const POST: APIRoute = ({ request, cookies, clientAddress, url, locals }) =>
   toResponse(async () => {
@@ -17,10 +24,13 @@ export const POST: APIRoute = ({ request, cookies, clientAddress, url, locals })
       proof,
       clientAddress,
       request.headers.get('user-agent') ?? '',
+      cookies.get(DEVICE_COOKIE)?.value,
     );
     const previous = cookies.get(SESSION_COOKIE)?.value;
     if (previous) await locals.container.auth.signOut(previous);
-    setSessionCookie(cookies, session.token, session.expiresAt, url.protocol === 'https:');
+    const secure = url.protocol === 'https:';
+    setSessionCookie(cookies, session.token, session.expiresAt, secure);
+    setDeviceCookie(cookies, session.device, secure);
     return { user: session.user };
   });
 

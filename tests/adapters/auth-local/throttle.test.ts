@@ -1,46 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_FREE_FAILURES,
-  accountLockedUntil,
-  IP_MAX_FAILURES,
-  IP_WINDOW_MS,
-  ipBlocked,
-} from '../../../src/adapters/auth-local/throttle.ts';
+import { LIMITS, refusal, rulesFor, WINDOW_MS } from '../../../src/adapters/auth-local/throttle.ts';
 
-const LAST = Date.UTC(2025, 0, 1, 12, 0, 0);
-const MINUTE = 60_000;
+const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
+const count = (failures: number, oldestAt: number | null = NOW - 60_000) => ({ failures, oldestAt });
 
-describe('accountLockedUntil', () => {
-  it('does not lock under 5 failures in a row', () => {
-    expect(ACCOUNT_FREE_FAILURES).toBe(5);
-    for (const failures of [0, 1, 2, 3, 4]) expect(accountLockedUntil(failures, LAST)).toBeNull();
+describe('rulesFor', () => {
+  it('holds a known browser by its own allowance only', () => {
+    expect(rulesFor('owner@example.gr', true)).toEqual(['device']);
   });
 
-  it('locks for 1 minute after the 5th failure, then doubles', () => {
-    expect(accountLockedUntil(5, LAST)).toBe(LAST + 1 * MINUTE);
-    expect(accountLockedUntil(6, LAST)).toBe(LAST + 2 * MINUTE);
-    expect(accountLockedUntil(7, LAST)).toBe(LAST + 4 * MINUTE);
-    expect(accountLockedUntil(10, LAST)).toBe(LAST + 32 * MINUTE);
+  it('holds any other browser per account and address, per account, and per address', () => {
+    expect(rulesFor('owner@example.gr', false)).toEqual(['pair', 'account', 'address']);
   });
 
-  it('caps the lock at 60 minutes', () => {
-    expect(accountLockedUntil(11, LAST)).toBe(LAST + 60 * MINUTE);
-    expect(accountLockedUntil(64, LAST)).toBe(LAST + 60 * MINUTE);
-    expect(accountLockedUntil(5000, LAST)).toBe(LAST + 60 * MINUTE);
-  });
-
-  it('does not lock without a last failure time', () => {
-    expect(accountLockedUntil(10, null)).toBeNull();
+  it('counts only the address while the proof names no account yet', () => {
+    expect(rulesFor('', false)).toEqual(['address']);
   });
 });
 
-describe('ipBlocked', () => {
-  it('blocks an address once it reaches 30 failures in the 15 minute window', () => {
-    expect(IP_MAX_FAILURES).toBe(30);
-    expect(IP_WINDOW_MS).toBe(15 * MINUTE);
-    expect(ipBlocked(0)).toBe(false);
-    expect(ipBlocked(29)).toBe(false);
-    expect(ipBlocked(30)).toBe(true);
-    expect(ipBlocked(31)).toBe(true);
+describe('refusal', () => {
+  it('lets an attempt through under every limit', () => {
+    expect(LIMITS).toEqual({ device: 10, pair: 5, account: 10, address: 30 });
+    expect(
+      refusal(
+        [
+          ['pair', count(4)],
+          ['account', count(9)],
+          ['address', count(29)],
+        ],
+        NOW,
+      ),
+    ).toBeNull();
+  });
+
+  it('refuses at the limit, naming the rule and when its oldest failure leaves the window', () => {
+    expect(
+      refusal(
+        [
+          ['pair', count(5, NOW - 5 * 60_000)],
+          ['address', count(30)],
+        ],
+        NOW,
+      ),
+    ).toEqual({ rule: 'pair', retryAfterMs: WINDOW_MS - 5 * 60_000 });
+    expect(refusal([['device', count(10, NOW - WINDOW_MS + 10)]], NOW)).toEqual({
+      rule: 'device',
+      retryAfterMs: 1_000,
+    });
   });
 });

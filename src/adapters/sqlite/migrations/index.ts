@@ -16,6 +16,7 @@ import { backfill as fillHandles, up as productHandles } from './011-product-han
 import { up as importJobs } from './012-import-jobs.ts';
 import { up as stockCounter } from './013-stock-counter.ts';
 import { up as outboxBacklog } from './014-outbox-backlog.ts';
+import { up as signInThrottle } from './015-sign-in-throttle.ts';
 
 export type Migration = {
   name: string;
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '012-import-jobs', up: importJobs },
   { name: '013-stock-counter', up: stockCounter },
   { name: '014-outbox-backlog', up: outboxBacklog },
+  { name: '015-sign-in-throttle', up: signInThrottle },
 ];
