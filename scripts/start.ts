@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createWriteTurns } from '../src/adapters/sqlite/write-gate.ts';
 import { runQueuedCatalogImports } from '../src/server/catalog-import.ts';
+import { cleanUp } from '../src/server/clean-up.ts';
 import { createContainer } from '../src/server/container.ts';
 import { failUnfinishedImports } from '../src/server/import-jobs.ts';
 import { log } from '../src/server/log.ts';
@@ -132,7 +133,7 @@ function showGeneratedPassword(email: string, password: string) {
 
 // Background duties: deliver due mail, run the catalogue imports the dashboard queues (in this
 // process, so that retiring a build's workers never cuts one short), drop carts nobody touched for
-// CART_TTL_DAYS, forget old rate-limit hits.
+// CART_TTL_DAYS, forget old rate-limit hits, expired sessions, old sign-ins and unused uploads.
 const MAIL_EVERY_MS = 5_000;
 const IMPORTS_EVERY_MS = 1_000;
 const interrupted = failUnfinishedImports(container);
@@ -158,12 +159,23 @@ const limitsTimer = setInterval(() => {
     .purge(LONGEST_WINDOW_MS)
     .catch((error: unknown) => log.error('Rate-limit purge failed', { error }));
 }, LIMITS_PURGE_EVERY_MS);
+const CLEAN_UP_EVERY_MS = 3_600_000;
+const runCleanUp = () =>
+  cleanUp(container).then(
+    (removed) => {
+      if (removed.signIns + removed.uploads > 0) log.info('Cleaned up', removed);
+    },
+    (error: unknown) => log.error('Clean-up failed', { error }),
+  );
+void runCleanUp();
+const cleanUpTimer = setInterval(runCleanUp, CLEAN_UP_EVERY_MS);
 
 async function shutdown() {
   clearInterval(deliverMail);
   clearInterval(importTimer);
   clearInterval(purgeTimer);
   clearInterval(limitsTimer);
+  clearInterval(cleanUpTimer);
   clearRunning(env.dataDir);
   await rebuilds.stop();
   await pool.stop();

@@ -25,4 +25,10 @@ export interface MediaPort {
    * null for any other width or a name that read() would not serve.
    */
   readVariant(name: string, width: number): Promise<MediaFile | null>;
+  /**
+   * Deletes stored files that no product uses and that were stored before `olderThan` (uploads
+   * whose product was never saved, images of deleted products); answers how many went. A backend
+   * that keeps nothing of its own (Shopify's staged uploads expire there) answers 0.
+   */
+  purgeUnused(olderThan: Date): Promise<number>;
 }

@@ -173,3 +173,32 @@ describe('read', () => {
     expect(await media.read(name)).toBeNull();
   });
 });
+
+describe('purgeUnused', () => {
+  it('deletes uploads no product uses once they are old enough, with their variants, and keeps the rest', async () => {
+    const used = await media.store(await redPng(), 'used.png');
+    const unused = await media.store(await redPng(), 'unused.png');
+    const fresh = await media.store(await redPng(), 'fresh.png');
+    await shop.container.commerce.createProduct({
+      title: 'A card with an image',
+      tags: ['Olympiacos'],
+      priceCents: 500,
+      quantity: 1,
+      mediaIds: [used.id],
+    });
+    const name = (url: string) => url.replace('/media/', '');
+    expect(await media.readVariant(name(unused.url), 320)).not.toBeNull();
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000).toISOString();
+    shop.container.engine.sqlite
+      .prepare('UPDATE media SET created_at = ? WHERE file_name <> ?')
+      .run(dayAgo, name(fresh.url));
+
+    expect(await media.purgeUnused(new Date(Date.now() - 24 * 3_600_000))).toBe(1);
+    expect(await media.read(name(unused.url))).toBeNull();
+    expect(storedFiles()).not.toContain(name(unused.url));
+    expect(fs.existsSync(path.join(mediaDir, 'w320', `${name(unused.url)}.webp`))).toBe(false);
+    expect(await media.read(name(used.url))).not.toBeNull();
+    expect(await media.read(name(fresh.url))).not.toBeNull();
+    expect(countRows(shop.container, 'media')).toBe(2);
+  });
+});

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isImageWidth } from '../../domain/responsive-image.ts';
+import { IMAGE_WIDTHS, isImageWidth } from '../../domain/responsive-image.ts';
 import type { MediaFile, MediaPort } from '../../ports/media.ts';
 import { log } from '../../server/log.ts';
 import { encodeImage } from '../images/encode-image.ts';
@@ -109,6 +109,36 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
       if (!(await storedContentType(name))) return false;
       const stat = await fs.stat(path.join(folder, name)).catch(() => null);
       return stat?.isFile() ?? false;
+    },
+
+    async purgeUnused(olderThan) {
+      // The row goes first, in one statement that checks no product took it meanwhile; the files
+      // follow. A file left by a failed removal is never served again (read() needs the row).
+      const gone = await db
+        .deleteFrom('media')
+        .where('created_at', '<', olderThan.toISOString())
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('product_media')
+                .select('media_id')
+                .whereRef('product_media.media_id', '=', 'media.id'),
+            ),
+          ),
+        )
+        .returning('file_name')
+        .execute();
+      for (const { file_name: name } of gone) {
+        const files = [name, ...IMAGE_WIDTHS.map((width) => path.join(`w${width}`, `${name}.webp`))];
+        await Promise.all(
+          files.map((file) =>
+            fs.rm(path.join(folder, file), { force: true }).catch((error: unknown) => {
+              log.warn('Could not remove an unused image', { file, error });
+            }),
+          ),
+        );
+      }
+      return gone.length;
     },
 
     async readVariant(name, width) {

@@ -143,5 +143,7 @@ export function createShopifyMedia(admin: ShopifyClient, options: ShopifyMediaOp
     read: async () => null,
     exists: async () => false,
     readVariant: async () => null,
+    // Staged uploads that no product took expire on Shopify by themselves.
+    purgeUnused: async () => 0,
   };
 }
