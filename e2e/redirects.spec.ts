@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { OFF_SITE_PATHS } from '../tests/fixtures/off-site-paths.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -30,37 +31,13 @@ test('no path redirects to another host: slashes, backslashes, their encodings a
 }) => {
   const port = Number(new URL(baseURL ?? '').port);
   const site = new URL(baseURL ?? '').origin;
-  const starts = [
-    '//',
-    '///',
-    '/\\',
-    '/\\\\',
-    '/\\/',
-    '//\\',
-    '/%5C',
-    '/%5c',
-    '/%2F',
-    '/%2f',
-    '/%5C%5C',
-    '/%2F%5C',
-    '/\\%2F',
-    '/%5C/',
-  ];
-  for (const start of starts)
-    for (const rest of [
-      'evil.example',
-      'evil.example/',
-      'evil.example/x/',
-      'evil.example/?q=1',
-      '@evil.example/',
-    ]) {
-      const target = `${start}${rest}`;
-      const { status, location } = await rawGet(port, target);
-      expect(status, target).not.toBe(0);
-      expect(status, target).toBeLessThan(500);
-      if (status >= 300 && status < 400) {
-        expect(location, target).not.toBeNull();
-        expect(new URL(location ?? '', `${site}${'/x'}`).origin, `${target} -> ${location}`).toBe(site);
-      }
+  for (const target of OFF_SITE_PATHS) {
+    const { status, location } = await rawGet(port, target);
+    expect(status, target).not.toBe(0);
+    expect(status, target).toBeLessThan(500);
+    if (status >= 300 && status < 400) {
+      expect(location, target).not.toBeNull();
+      expect(new URL(location ?? '', `${site}/x`).origin, `${target} -> ${location}`).toBe(site);
     }
+  }
 });

@@ -139,6 +139,16 @@ export function authContract(backend: string, open: () => Promise<AuthHarness>):
       expect(await auth.verifySession(session.token)).toBeNull();
     });
 
+    it('forgets expired sessions in purgeExpired, and only those', async () => {
+      await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      await harness.expireSessions();
+      const live = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
+      expect(await auth.purgeExpired()).toBe(2);
+      expect(await auth.verifySession(live.token)).toEqual(live.user);
+      expect(await auth.purgeExpired()).toBe(0);
+    });
+
     it('gives null for unknown, empty, oversized and altered tokens', async () => {
       const session = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);
       expect(await auth.verifySession('')).toBeNull();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalPathname, redirectTarget } from '../../src/domain/url-form.ts';
+import { OFF_SITE_PATHS } from '../fixtures/off-site-paths.ts';
 
 describe('canonicalPathname', () => {
   it('drops trailing slashes and index.html, keeps the root and the encoding', () => {
@@ -42,37 +43,11 @@ describe('redirectTarget', () => {
     expect(redirectTarget('///evil.example')).toBe('/evil.example');
     expect(redirectTarget('/\\evil.example/')).toBe('/evil.example');
     const base = 'http://shop.invalid';
-    const starts = [
-      '/',
-      '//',
-      '///',
-      '/\\',
-      '\\/',
-      '/\\\\',
-      '\\\\',
-      '/%5C',
-      '/%5c',
-      '/%2F',
-      '/%2f',
-      '/%5C%5C',
-      '/%2F%5C',
-      '/\\%2F',
-      '%5C',
-      '%2F%2F',
-    ];
-    for (const start of starts)
-      for (const rest of [
-        'evil.example',
-        'evil.example/',
-        'evil.example/x/',
-        'evil.example?q=1',
-        '@evil.example/',
-      ])
-        for (const url of [`${start}${rest}`, `/${start}${rest}`]) {
-          const target = redirectTarget(url);
-          if (target === null) continue;
-          expect(new URL(target, base).origin, `${url} -> ${target}`).toBe(base);
-          expect(redirectTarget(target), `${url} -> ${target} redirects again`).toBeNull();
-        }
+    for (const url of OFF_SITE_PATHS) {
+      const target = redirectTarget(url);
+      if (target === null) continue;
+      expect(new URL(target, base).origin, `${url} -> ${target}`).toBe(base);
+      expect(redirectTarget(target), `${url} -> ${target} redirects again`).toBeNull();
+    }
   });
 });

@@ -203,13 +203,8 @@ export function createFirebaseAuth(
       return user?.email ? attempts.recent(user.email.toLowerCase(), limit) : [];
     },
 
-    async purgeExpired(now = Date.now()) {
-      const result = await db
-        .deleteFrom('firebase_sessions')
-        .where('expires_at', '<=', new Date(now).toISOString())
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) + (await attempts.purge(now));
-    },
+    purgeExpired: async (now = Date.now()) =>
+      (await sessions.purgeExpired(now)) + (await attempts.purge(now)),
 
     close: () => firebase.close(),
   };

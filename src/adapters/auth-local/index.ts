@@ -162,12 +162,7 @@ export function createLocalAuth(
       return user ? attempts.recent(user.email, limit) : [];
     },
 
-    async purgeExpired(now = Date.now()) {
-      const result = await db
-        .deleteFrom('sessions')
-        .where('expires_at', '<=', new Date(now).toISOString())
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) + (await attempts.purge(now));
-    },
+    purgeExpired: async (now = Date.now()) =>
+      (await sessions.purgeExpired(now)) + (await attempts.purge(now)),
   };
 }

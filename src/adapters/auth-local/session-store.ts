@@ -79,6 +79,13 @@ export function createSessionStore(db: Kysely<DB>, { table, owner }: SessionTabl
       await sql`DELETE FROM ${rows} WHERE token_hash = ${row.token_hash}`.execute(db);
     },
 
+    /** Forgets the sessions that expired by `now`; answers how many. */
+    async purgeExpired(now: number): Promise<number> {
+      const result =
+        await sql`DELETE FROM ${rows} WHERE expires_at <= ${new Date(now).toISOString()}`.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
     /** Ends every session of the owner but the one with `keepToken`; answers how many ended. */
     async endOthers(ownerId: string | number, keepToken: string): Promise<number> {
       const result = await sql`DELETE FROM ${rows}
