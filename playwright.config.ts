@@ -46,8 +46,14 @@ const chromium = { executablePath: chromiumPath(), args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'e2e',
+  // Spec files run side by side, each on its own browser; the tests of one file run in order.
+  // Most of a test's time is waiting (a rebuild, an animation), so two workers share two cores
+  // well; specs must not depend on what another spec does to the shop meanwhile (decision 078).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Page quality (axe, Lighthouse, the JavaScript budget) is the same code on both backends: the
+  // hosted run proves the backends and leaves these to the embedded run (decision 078).
+  testIgnore: hosted ? ['a11y.spec.ts', 'lighthouse.spec.ts', 'js-budget.spec.ts'] : [],
   retries: 0,
   // A guard against a hung test, not a speed check (speed is `npm run bench`'s): the same test took
   // 13 s on one clean CI machine and 52 s on another, with both suites sharing its two cores.

@@ -1,12 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that start processes: the real server (a storefront build, worker processes) to serve,
+ * crash or flood, the backup and restore commands, the bench's own checks. Seconds each.
+ * Everything else is the quick project, which `npm test -- quick` runs before a commit.
+ */
+const PROCESSES = [
+  'tests/server/serving/**',
+  'tests/crash/**',
+  'tests/fuzz/**',
+  'tests/scripts/bench/**',
+  'tests/scripts/backup/**',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'quick',
+          include: ['tests/**/*.test.ts'],
+          exclude: PROCESSES,
+          // Files share their worker process and its module cache: each opens its own shop on a
+          // temp folder, so a fresh process per file only cost its start (decision 078).
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'processes', include: PROCESSES.map((glob) => `${glob}/*.test.ts`) } },
+    ],
   },
 });

@@ -88,7 +88,7 @@ test('signed out, the dashboard shows loading, then replaces itself with the log
   expect(new URL(page.url()).pathname).toBe('/');
 });
 
-test('the login form checks its fields, refuses a wrong password in Greek, signs in and stays signed in', async ({
+test('the login form checks its fields, refuses a wrong password in Greek, signs in and stays signed in @smoke', async ({
   page,
 }) => {
   await page.goto('/admin-login');
@@ -131,7 +131,9 @@ test('the login form checks its fields, refuses a wrong password in Greek, signs
   await expect(page.getByRole('button', { name: 'Αποσύνδεση' })).toBeVisible();
 });
 
-test('pick a sport, then search, sort and page its products; back resets to the sports', async ({ page }) => {
+test('pick a sport, then search, sort and page its products; back resets to the sports @smoke', async ({
+  page,
+}) => {
   const stamp = Date.now();
   const [cheap, dear] = await createProducts([
     { title: `E2E Tatum List ${stamp} A`, team: 'Boston Celtics', priceCents: 150, quantity: 2 },

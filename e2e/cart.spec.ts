@@ -39,7 +39,7 @@ async function addFromProductPage(page: Page, variantId: string, quantity: numbe
   await expect(page.getByText('Προστέθηκε στο καλάθι.')).toBeVisible();
 }
 
-test('a shopper fills a cart, meets the 7 € minimum and places an order', async ({ page }) => {
+test('a shopper fills a cart, meets the 7 € minimum and places an order @smoke', async ({ page }) => {
   const stamp = Date.now();
   const [pricey, cheap] = await createCards([
     { title: `E2E Sloukas Card ${stamp}`, priceCents: 450, quantity: 3 },

@@ -23,7 +23,7 @@ async function fill(page: Page, values: { name: string; email: string; message: 
   await field(page, 'Μήνυμα').fill(values.message);
 }
 
-test('a message is sent, the form clears, and it waits in the owner inbox even with no mail delivery', async ({
+test('a message is sent, the form clears, and it waits in the owner inbox even with no mail delivery @smoke', async ({
   page,
 }) => {
   const message = `Γεια σας, ψάχνω κάρτες <script>alert(1)</script> ${Date.now()}`;

@@ -105,7 +105,7 @@ test('the grid has 6 columns on a desktop and 2 on a phone @phone', async ({ pag
   expect(columns).toBe(width >= 1024 ? 6 : 2);
 });
 
-test('adding from a grid card fills the header cart and resets the stepper', async ({ page }) => {
+test('adding from a grid card fills the header cart and resets the stepper @smoke', async ({ page }) => {
   await openGrid(page, '/mystery-packs');
   const cartLink = page.getByTestId('cart-link');
   await expect(cartLink).toHaveAttribute('data-count', '0');

@@ -116,7 +116,7 @@ test('an unknown id answers 404 with the spec text', async ({ page }) => {
   }
 });
 
-test('the gallery cycles images and opens a full-screen overlay that traps focus @phone', async ({
+test('the gallery cycles images and opens a full-screen overlay that traps focus @phone @smoke', async ({
   page,
 }) => {
   const images = await storeImages(['#e11d48', '#15803d', '#1d4ed8']);

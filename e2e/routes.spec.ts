@@ -25,7 +25,7 @@ const ROUTES = [
 
 // One test a route: each gets its own time, and a failure names its route.
 for (const route of ROUTES) {
-  test(`${route} answers inside the shop layout`, async ({ page }) => {
+  test(`${route} answers inside the shop layout @smoke`, async ({ page }) => {
     const response = await page.goto(route);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('link', { name: 'Αρχική σελίδα' }).first()).toBeVisible();
@@ -36,7 +36,9 @@ for (const route of ROUTES) {
   });
 }
 
-test('a product page opens by variant id and by product id; an unknown one says so', async ({ page }) => {
+test('a product page opens by variant id and by product id; an unknown one says so @smoke', async ({
+  page,
+}) => {
   await page.goto('/');
   const first = page.getByTestId('recently-added').getByRole('link').first();
   const title = (await first.textContent())?.trim() ?? '';
@@ -49,7 +51,7 @@ test('a product page opens by variant id and by product id; an unknown one says 
   await expect(page.getByRole('heading', { level: 1, name: 'Το προϊόν δεν βρέθηκε' })).toBeVisible();
 });
 
-test('player pages follow the spec rules; an unknown player shows nothing', async ({ page }) => {
+test('player pages follow the spec rules; an unknown player shows nothing @smoke', async ({ page }) => {
   const response = await page.goto('/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks');
   expect(response?.status()).toBe(200);
   await expect(

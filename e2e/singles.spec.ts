@@ -124,7 +124,7 @@ test('the sport is read case-insensitively and an unknown one is ignored', async
   await expectTotal(page, all.total);
 });
 
-test('team waits for a sport, player for a team; a new sport clears both', async ({ page }) => {
+test('team waits for a sport, player for a team; a new sport clears both @smoke', async ({ page }) => {
   await openSingles(page);
   await expect(teamSelect(page)).toBeDisabled();
   await expect(playerSelect(page)).toBeDisabled();

@@ -1,6 +1,12 @@
 /**
- * npm test: type-check, lint, vitest (unit + integration) and Playwright e2e, then one closing
- * line `N passed, N failed` with the totals over all suites (CI reads that line).
+ * npm test: type-check, lint, vitest (unit, contract, integration and serving) and Playwright e2e on
+ * both backends, then one closing line `N passed, N failed` with the totals over all suites (CI
+ * reads that line).
+ *
+ *   npm test                  everything; vitest and the two e2e runs go side by side
+ *   npm test -- quick         before a commit: type-check, lint, the quick vitest project and the
+ *                             e2e smoke set (every page type, the main flows) on the embedded backend
+ *   npm test -- unit e2e …    only the named suites (check, lint, unit, e2e, e2e-hosted)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,16 +17,18 @@ import { reportCoreDumps } from './core-dumps.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const results = path.join(root, 'test-results');
-const only = process.argv.slice(2); // e.g. `npm test -- unit` runs one suite (or check, lint, e2e, e2e-hosted)
+const args = process.argv.slice(2);
+const quick = args.includes('quick');
+const only = args.filter((arg) => arg !== 'quick');
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 
 type Tally = { suite: string; passed: number; failed: number };
 const tallies: Tally[] = [];
+const started = performance.now();
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+function run(command: string, args: string[]): number {
   console.info(`\n$ ${path.basename(command)} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 }
 
 function readJson<T>(file: string): T | null {
@@ -29,6 +37,73 @@ function readJson<T>(file: string): T | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Runs one suite in the background. Its output goes to a log file that is printed whole when it
+ * ends, so suites running side by side do not interleave their lines. Resolves with its exit code.
+ */
+function runLogged(
+  suite: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<number> {
+  const logFile = path.join(results, `${suite}.log`);
+  console.info(
+    `\n$ ${path.basename(command)} ${args.join(' ')}  (${suite}, output in ${path.relative(root, logFile)})`,
+  );
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const log = fs.createWriteStream(logFile);
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      log.end(() => {
+        const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+        console.info(`\n--- ${suite} (done at ${minutes} min) ---\n${fs.readFileSync(logFile, 'utf8')}`);
+        resolve(code ?? 1);
+      });
+    });
+  });
+}
+
+async function vitest(project: 'quick' | null): Promise<Tally> {
+  const file = path.join(results, 'vitest.json');
+  fs.rmSync(file, { force: true });
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`];
+  if (project) args.push('--project', project);
+  const status = await runLogged('vitest', bin('vitest'), args);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+  return {
+    suite: 'vitest',
+    passed: report?.numPassedTests ?? 0,
+    failed: report ? report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
+  };
+}
+
+type E2eReport = { stats: { expected: number; unexpected: number; flaky: number } };
+
+/** One Playwright run; its own port and data folder come from its process (playwright.config.ts). */
+async function e2e(suite: string, env: NodeJS.ProcessEnv, extraArgs: string[] = []): Promise<Tally> {
+  const file = path.join(results, `${suite}.json`);
+  fs.rmSync(file, { force: true });
+  const code = await runLogged(suite, bin('playwright'), ['test', '--reporter=list,json', ...extraArgs], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  const report = readJson<E2eReport>(file);
+  return {
+    suite,
+    passed: report ? report.stats.expected : 0,
+    failed: report
+      ? report.stats.unexpected + report.stats.flaky + (code !== 0 && report.stats.unexpected === 0 ? 1 : 0)
+      : 1,
+  };
 }
 
 fs.mkdirSync(results, { recursive: true });
@@ -41,80 +116,29 @@ if (wanted('lint')) {
   const failed = run(bin('biome'), ['check', '.']) !== 0;
   tallies.push({ suite: 'lint and format', passed: failed ? 0 : 1, failed: failed ? 1 : 0 });
 }
-if (wanted('unit')) {
-  const file = path.join(results, 'vitest.json');
-  fs.rmSync(file, { force: true });
-  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
-  tallies.push({
-    suite: 'vitest',
-    passed: report?.numPassedTests ?? 0,
-    failed: report ? report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
-  });
-}
-type E2eReport = { stats: { expected: number; unexpected: number; flaky: number } };
 
-/**
- * One Playwright run; its own port and data folder come from its process (playwright.config.ts).
- * `logFile`: the run's output goes there and is printed when it ends, so two runs in parallel do
- * not interleave their lines.
- */
-function runE2e(suite: string, env: NodeJS.ProcessEnv, logFile?: string): Promise<Tally> {
-  const file = path.join(results, `${suite}.json`);
-  fs.rmSync(file, { force: true });
-  console.info(
-    `\n$ playwright test  (${suite}${logFile ? `, output in ${path.relative(root, logFile)}` : ''})`,
-  );
-  const child = spawn(bin('playwright'), ['test', '--reporter=list,json'], {
-    cwd: root,
-    stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-  });
-  if (logFile) {
-    const log = fs.createWriteStream(logFile);
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
-  }
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      if (logFile) console.info(`\n--- ${suite} ---\n${fs.readFileSync(logFile, 'utf8')}`);
-      const report = readJson<E2eReport>(file);
-      resolve({
-        suite,
-        passed: report ? report.stats.expected : 0,
-        failed: report
-          ? report.stats.unexpected +
-            report.stats.flaky +
-            (code !== 0 && report.stats.unexpected === 0 ? 1 : 0)
-          : 1,
-      });
-    });
-  });
-}
-
-// The suite once on the embedded backends, and once with every backend hosted (commerce on the
-// Shopify double; documents, auth and mail on the emulators and the EmailJS recorder): in
-// parallel, each on its own port and data folder (decision 026).
-const e2eRuns: Array<Promise<Tally>> = [];
-if (wanted('e2e') || wanted('e2e-hosted')) {
+// Then vitest and the e2e runs side by side: most of an e2e run's time is spent waiting (for a
+// rebuild, an animation, a debounce), so they share the cores well (decision 078).
+const running: Array<Promise<Tally>> = [];
+if (wanted('unit')) running.push(vitest(quick ? 'quick' : null));
+if (wanted('e2e') || (!quick && wanted('e2e-hosted'))) {
   const chromium = ensureChromium('the e2e tests');
-  if (wanted('e2e')) e2eRuns.push(runE2e('e2e', { CHROMIUM_PATH: chromium }));
-  if (wanted('e2e-hosted'))
-    e2eRuns.push(
-      runE2e(
-        'e2e-hosted',
-        { CHROMIUM_PATH: chromium, E2E_BACKENDS: 'hosted' },
-        path.join(results, 'e2e-hosted.log'),
-      ),
+  if (wanted('e2e'))
+    running.push(
+      e2e('e2e', { CHROMIUM_PATH: chromium }, quick ? ['--grep', '@smoke', '--project', 'desktop'] : []),
     );
+  // The same suite with every backend hosted (commerce on the Shopify double; documents, auth and
+  // mail on the emulators and the EmailJS recorder), on its own port and data folder (decision 026).
+  if (!quick && wanted('e2e-hosted'))
+    running.push(e2e('e2e-hosted', { CHROMIUM_PATH: chromium, E2E_BACKENDS: 'hosted' }));
 }
-tallies.push(...(await Promise.all(e2eRuns)));
+tallies.push(...(await Promise.all(running)));
 
 // A server that crashes leaves only "Segmentation fault" in its suite's output; where `.ci/run`
 // allows core dumps, the dump says where it crashed.
 reportCoreDumps(root, results);
 
-console.info('\nSuites:');
+console.info(`\nSuites (${((performance.now() - started) / 60_000).toFixed(1)} min):`);
 for (const tally of tallies)
   console.info(`  ${tally.suite.padEnd(16)} ${tally.passed} passed, ${tally.failed} failed`);
 const passed = tallies.reduce((sum, tally) => sum + tally.passed, 0);
