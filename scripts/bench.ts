@@ -3,11 +3,14 @@
  * (10,000 by default), builds it, serves it, loads it with autocannon and prints every figure of
  * issue #11 beside its target with PASS or FAIL. `--rebuilds N` also rebuilds the storefront N
  * times under light load and compares the server's memory after the first and the last. Exits
- * with 1 when a target fails or the run could not finish.
+ * with 1 when a target fails or the run could not finish. A full run (one that finished, with the
+ * default duration and connections) writes its table into docs/benchmarks.md, in place of the last
+ * one of the same catalogue size; `--no-write` leaves the page alone.
  * Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_PORT (4610, else any free port),
  * BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_KEEP=1 keeps the data folder, BENCH_DATA_DIR=<folder>
  * runs on a folder a kept run seeded (with the same --products), neither seeding nor removing it.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,22 +26,27 @@ import { type LighthouseRow, lighthouseMobile } from './bench/lighthouse.ts';
 import { type HttpRow, runLoad } from './bench/load.ts';
 import { memorySampler, serverMemory } from './bench/memory.ts';
 import { ensureNginx, startNginx } from './bench/nginx.ts';
-import { type Target, targetRows } from './bench/targets.ts';
+import { machineDescription, rewriteBenchPage } from './bench/report-page.ts';
+import { type Target, type TargetRow, targetRows } from './bench/targets.ts';
 import { productMix, searchMix, singlesMix } from './bench/url-mixes.ts';
 import { ensureChromium } from './chromium.ts';
 import { argValue } from './cli.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
+const DEFAULT_DURATION = 10;
+const DEFAULT_CONNECTIONS = 50;
 const settings = {
   products: wholeNumber('--products', argValue(args, '--products') ?? process.env.BENCH_PRODUCTS, 10_000),
   rebuilds: wholeNumber('--rebuilds', argValue(args, '--rebuilds'), 0),
-  duration: wholeNumber('BENCH_DURATION', process.env.BENCH_DURATION, 10),
-  connections: wholeNumber('BENCH_CONNECTIONS', process.env.BENCH_CONNECTIONS, 50),
+  duration: wholeNumber('BENCH_DURATION', process.env.BENCH_DURATION, DEFAULT_DURATION),
+  connections: wholeNumber('BENCH_CONNECTIONS', process.env.BENCH_CONNECTIONS, DEFAULT_CONNECTIONS),
   port: wholeNumber('BENCH_PORT', process.env.BENCH_PORT, 4610),
   keep: process.env.BENCH_KEEP === '1',
   dataDir: process.env.BENCH_DATA_DIR || null,
+  writePage: !args.includes('--no-write'),
 };
+const BENCHMARKS_PAGE = path.join(root, 'docs', 'benchmarks.md');
 const LARGE = settings.products >= 100_000;
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const READY_TIMEOUT_MS = 600_000;
@@ -478,7 +486,7 @@ async function rebuilds(server: Child, base: string, container: Container): Prom
   });
 }
 
-function printTables(): void {
+function printTables(): TargetRow[] {
   console.info('\nTimings');
   console.table(Object.entries(timings).map(([step, value]) => ({ step, value })));
   console.info(
@@ -498,6 +506,67 @@ function printTables(): void {
   console.info(`${rows.length - failed} of ${rows.length} targets passed`);
   // A script or a CI job can gate on the figures.
   if (failed > 0) process.exitCode = 1;
+  return rows;
+}
+
+/** How this run was started, for the page: the settings that change its figures, not its paths. */
+function commandLine(): string {
+  const env = [
+    ...(LIGHTHOUSE ? [] : ['BENCH_LIGHTHOUSE=0']),
+    ...(settings.dataDir ? ['BENCH_DATA_DIR=<folder>'] : []),
+  ];
+  const flags = [
+    ...(settings.products === 10_000 ? [] : ['--products', String(settings.products)]),
+    ...(settings.rebuilds > 0 ? ['--rebuilds', String(settings.rebuilds)] : []),
+  ];
+  return [...env, 'npm run bench', ...(flags.length > 0 ? ['--', ...flags] : [])].join(' ');
+}
+
+function commit(): string | undefined {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts a full run's table on docs/benchmarks.md, the one page for measured figures. A shorter
+ * run is a smoke test: its first renderings weigh far more in its percentiles, so it says nothing
+ * the page should keep.
+ */
+function writeBenchmarksPage(rows: readonly TargetRow[]): void {
+  if (!settings.writePage) return;
+  if (settings.duration !== DEFAULT_DURATION || settings.connections !== DEFAULT_CONNECTIONS) {
+    console.info(
+      'Not written to docs/benchmarks.md: not a full run (BENCH_DURATION or BENCH_CONNECTIONS set).',
+    );
+    return;
+  }
+  if (!fs.existsSync(BENCHMARKS_PAGE)) {
+    console.warn(`Not written: ${BENCHMARKS_PAGE} does not exist.`);
+    return;
+  }
+  const largestJs = jsRows.reduce<(typeof jsRows)[number] | undefined>(
+    (largest, row) => (largest && Number(largest['JS gzip KB']) >= Number(row['JS gzip KB']) ? largest : row),
+    undefined,
+  );
+  const page = rewriteBenchPage(fs.readFileSync(BENCHMARKS_PAGE, 'utf8'), {
+    products: settings.products,
+    date: new Date().toISOString().slice(0, 10),
+    machine: machineDescription(),
+    command: commandLine(),
+    commit: commit(),
+    rows,
+    beside: [
+      ...Object.entries(timings),
+      ...(largestJs
+        ? [['largest storefront JS (gzip)', `${largestJs['JS gzip KB']} KB, ${largestJs.page}`] as const]
+        : []),
+    ],
+  });
+  fs.writeFileSync(BENCHMARKS_PAGE, page);
+  console.info(`Written to ${path.relative(root, BENCHMARKS_PAGE)} (--no-write skips it).`);
 }
 
 async function main(): Promise<void> {
@@ -508,6 +577,7 @@ async function main(): Promise<void> {
   // nginx's workers run as an unprivileged user and must read the build's files.
   fs.chmodSync(dataDir, 0o755);
   let server: Child | null = null;
+  let finished = false;
   try {
     if (reused) {
       if (!fs.existsSync(path.join(dataDir, 'shop.db')))
@@ -576,6 +646,7 @@ async function main(): Promise<void> {
     console.info('Stopping the server…');
     const code = await stopChild(server);
     if (code !== 0) console.warn(`The server exited with ${code}.`);
+    finished = true;
   } catch (error) {
     console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
     if (server) console.error(formatTail(server));
@@ -585,7 +656,8 @@ async function main(): Promise<void> {
     if (settings.keep || reused) console.info(`Data folder kept: ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  printTables();
+  const rows = printTables();
+  if (finished) writeBenchmarksPage(rows);
   process.exit(process.exitCode ?? 0);
 }
 
