@@ -3,7 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { extraCspSources } from './src/server/csp-sources.ts';
+import { extraCspSources } from './src/server/http/csp-sources.ts';
 
 /**
  * zod compiles object parsers with `new Function` when it may, and probes for that when a schema
@@ -28,7 +28,7 @@ export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: 'static',
   // staticHeaders: each pre-rendered page's CSP goes to _headers.json, which our server sends as a
-  // header (src/server/security-headers.ts); on-demand pages get theirs from Astro directly.
+  // header (src/server/http/security-headers.ts); on-demand pages get theirs from Astro directly.
   adapter: node({ mode: 'middleware', bodySizeLimit: 25 * 1024 * 1024, staticHeaders: true }),
   integrations: [react(), zodWithoutEval],
   outDir: process.env.SHOP_BUILD_OUT_DIR ?? './dist',

@@ -1,4 +1,4 @@
-import { type CardFacts, EMPTY_FACTS } from '../src/domain/card-facts.ts';
+import { type CardFacts, EMPTY_FACTS } from '../src/domain/card-facts/facts.ts';
 import { signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';

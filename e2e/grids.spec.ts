@@ -1,4 +1,4 @@
-import { LOT_TITLES, MYSTERY_PACK_TITLES } from '../src/domain/catalog-lists.ts';
+import { LOT_TITLES, MYSTERY_PACK_TITLES } from '../src/domain/catalog/title-lists.ts';
 import type { CatalogQuery, Product, ProductInput } from '../src/ports/commerce.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { BEST_VALUE_PICKS_TITLES, HOT_PICKS_TITLES } from '../src/domain/catalog-lists.ts';
+import { BEST_VALUE_PICKS_TITLES, HOT_PICKS_TITLES } from '../src/domain/catalog/title-lists.ts';
 import type { Product, ProductInput } from '../src/ports/commerce.ts';
 import { backendEnv, largeImage, onShopify } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';

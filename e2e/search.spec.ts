@@ -1,4 +1,4 @@
-import { productPath } from '../src/domain/product-id.ts';
+import { productPath } from '../src/domain/catalog/product-id.ts';
 import { DEBOUNCE_QUIET_MS, recordTyping, typedRequests } from './fixtures/debounce.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';

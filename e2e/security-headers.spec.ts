@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 
-/** The headers the server adds to every response, pre-rendered or on demand (src/server/security-headers.ts). */
+/** The headers the server adds to every response, pre-rendered or on demand (src/server/http/security-headers.ts). */
 test.describe('security headers', () => {
   test('a storefront page: hashed CSP, framed only by the shop, nosniff, referrer and permissions policy', async ({
     request,

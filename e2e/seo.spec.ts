@@ -1,5 +1,5 @@
 import type { BreadcrumbList, Graph, Offer, ProductLeaf } from 'schema-dts';
-import { canonicalPathname } from '../src/domain/url-form.ts';
+import { canonicalPathname } from '../src/domain/seo/url-form.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, test } from './fixtures/test.ts';
 import { type CrawledPage, crawl, isNoindex } from './support/crawl.ts';

@@ -1,5 +1,5 @@
-import { categoryGroup } from '../src/domain/sports.ts';
-import { foldText } from '../src/domain/text.ts';
+import { categoryGroup } from '../src/domain/catalog/sports.ts';
+import { foldText } from '../src/domain/text/fold.ts';
 import type { CatalogPage, CatalogQuery, ProductInput } from '../src/ports/commerce.ts';
 import { onShopify } from './fixtures/backends.ts';
 import { DEBOUNCE_QUIET_MS, recordTyping, typedRequests } from './fixtures/debounce.ts';

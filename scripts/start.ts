@@ -5,17 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createWriteTurns } from '../src/adapters/sqlite/write-gate.ts';
-import { runQueuedCatalogImports } from '../src/server/catalog-import.ts';
+import { createWriteTurns } from '../src/adapters/sqlite/write-queue.ts';
+import { log } from '../src/lib/log.ts';
+import { runQueuedCatalogImports } from '../src/server/catalog-csv/catalog-import.ts';
+import { failUnfinishedImports } from '../src/server/catalog-csv/import-jobs.ts';
 import { cleanUp } from '../src/server/clean-up.ts';
 import { createContainer } from '../src/server/container.ts';
-import { failUnfinishedImports } from '../src/server/import-jobs.ts';
-import { log } from '../src/server/log.ts';
-import { LONGEST_WINDOW_MS } from '../src/server/rate-limit.ts';
+import { LONGEST_WINDOW_MS } from '../src/server/http/rate-limit.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
 import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
-import { clearRunning, markRunning } from '../src/server/running-shop.ts';
+import { clearRunning, markRunning } from '../src/server/serving/running-shop.ts';
 import { createWorkerPool } from '../src/server/serving/worker-pool.ts';
 import { loadEnvOrExit } from './cli.ts';
 import { ensureAdmin } from './seed/admin-account.ts';

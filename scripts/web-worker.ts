@@ -4,15 +4,15 @@
  * port, which the main process shares among its workers. A newer build gets new workers; this one
  * is retired then, and its build's code leaves memory with the process.
  */
-import { sharedTurns } from '../src/adapters/sqlite/write-gate.ts';
+import { sharedTurns } from '../src/adapters/sqlite/write-queue.ts';
+import { log } from '../src/lib/log.ts';
+import { sharedPageCache } from '../src/server/cache/page-cache.ts';
+import { shareKeptPages } from '../src/server/cache/page-cache-sharing.ts';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
-import { log } from '../src/server/log.ts';
-import { sharedPageCache } from '../src/server/page-cache.ts';
 import { type CurrentBuild, currentBuildSchema } from '../src/server/rebuild/current-build.ts';
-import { shareKeptPages } from '../src/server/serving/kept-page-sharing.ts';
 import { createStorefrontServer } from '../src/server/serving/storefront-server.ts';
 import { RETIRE, RETIRE_GRACE_MS, STOP } from '../src/server/serving/worker-messages.ts';
-import { workerWriteGate } from '../src/server/serving/worker-write-gate.ts';
+import { workerWriteGate } from '../src/server/serving/worker-write-queue.ts';
 import { loadEnvOrExit } from './cli.ts';
 
 const env = loadEnvOrExit();

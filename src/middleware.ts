@@ -1,11 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
+import { SESSION_COOKIE } from './server/auth/session-cookie.ts';
+import { sharedPageCache } from './server/cache/page-cache.ts';
+import { cachedProductPage } from './server/cache/product-page-cache.ts';
+import { isKeptRoute, keptKey } from './server/cache/response-cache.ts';
 import { getContainer } from './server/container.ts';
-import { json } from './server/http.ts';
-import { isKeptRoute, keptKey } from './server/kept-answers.ts';
-import { sharedPageCache } from './server/page-cache.ts';
-import { cachedProductPage } from './server/product-page-cache.ts';
-import { fromOtherSite } from './server/same-site.ts';
-import { SESSION_COOKIE } from './server/session-cookie.ts';
+import { json } from './server/http/http.ts';
+import { fromOtherSite } from './server/http/same-site.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

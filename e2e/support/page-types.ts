@@ -1,4 +1,4 @@
-import { productPath } from '../../src/domain/product-id.ts';
+import { productPath } from '../../src/domain/catalog/product-id.ts';
 import { onShopify } from '../fixtures/backends.ts';
 import { openShop } from '../fixtures/shop.ts';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations/index.ts';
-import { runningShop } from '../../src/server/running-shop.ts';
+import { runningShop } from '../../src/server/serving/running-shop.ts';
 import {
   DATABASE,
   isArchivePath,

@@ -3,7 +3,7 @@
  * Generic shapes and text only (no photos, no logos), so the demo shop ships without licensed images.
  */
 import { sharp } from '../../src/adapters/load-sdk.ts';
-import { SPORT_LABELS, type Sport } from '../../src/domain/sports.ts';
+import { SPORT_LABELS, type Sport } from '../../src/domain/catalog/sports.ts';
 import type { CardArt } from './products.ts';
 
 export const CARD_ART_WIDTH = 600;

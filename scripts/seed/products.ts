@@ -4,14 +4,14 @@
  * (packs, lots, hot and best-value picks) match what the seed creates, and tests can rely on it.
  */
 
-import { type CardFacts, type Condition, EMPTY_FACTS } from '../../src/domain/card-facts.ts';
+import { type CardFacts, type Condition, EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
+import { categoryGroup, SPORT_LABELS, SPORTS, type Sport } from '../../src/domain/catalog/sports.ts';
 import {
   BEST_VALUE_PICKS_TITLES,
   HOT_PICKS_TITLES,
   LOT_TITLES,
   MYSTERY_PACK_TITLES,
-} from '../../src/domain/catalog-lists.ts';
-import { categoryGroup, SPORT_LABELS, SPORTS, type Sport } from '../../src/domain/sports.ts';
+} from '../../src/domain/catalog/title-lists.ts';
 import type { Category } from '../../src/ports/documents.ts';
 
 export type CardArt = {
@@ -650,7 +650,7 @@ function makePick(rng: Rng, roster: RosterTeam[], title: string, hot: boolean): 
   const found = findPlayerInTitle(roster, title);
   if (!found) {
     throw new Error(
-      `Seed: the pick '${title}' names no player of the categories data; fix HOT_PICKS_TITLES / BEST_VALUE_PICKS_TITLES in src/domain/catalog-lists.ts or add the player.`,
+      `Seed: the pick '${title}' names no player of the categories data; fix HOT_PICKS_TITLES / BEST_VALUE_PICKS_TITLES in src/domain/catalog/title-lists.ts or add the player.`,
     );
   }
   const { team, player } = found;

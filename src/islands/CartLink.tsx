@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatEuro } from '../domain/money.ts';
+import { formatEuro } from '../domain/text/money.ts';
 import { $cartRises, $cartSummary, loadCart } from '../stores/cart.ts';
 
 const BUMP_MS = 600;

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { canCheckout, MIN_ORDER_MESSAGE } from '../domain/cart-rules.ts';
-import { checkoutErrors, DELIVERY_LABELS, PAYMENT_LABELS } from '../domain/checkout-form.ts';
-import { formatEuro } from '../domain/money.ts';
+import { canCheckout, MIN_ORDER_MESSAGE } from '../domain/cart/cart-rules.ts';
+import { checkoutErrors, DELIVERY_LABELS, PAYMENT_LABELS } from '../domain/orders/checkout-form.ts';
+import { formatEuro } from '../domain/text/money.ts';
 import { callApi } from '../stores/api.ts';
 import { $cart, $cartState, loadCart } from '../stores/cart.ts';
 

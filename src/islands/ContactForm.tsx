@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ReactNode, type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { CONTACT_LIMITS, CONTACT_MESSAGES, contactErrors } from '../domain/contact-form.ts';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, contactErrors } from '../domain/contact/contact-form.ts';
 import { callApi } from '../stores/api.ts';
 
 type Values = { name: string; email: string; message: string; website: string };

@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '../domain/messages.ts';
-import { formatEuro } from '../domain/money.ts';
+import { MESSAGES } from '../domain/auth/login-messages.ts';
 import {
   nextIndex,
   normaliseQuery,
@@ -8,7 +7,8 @@ import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_MAX_LENGTH,
   type SearchResult,
-} from '../domain/search-box.ts';
+} from '../domain/catalog/search-box.ts';
+import { formatEuro } from '../domain/text/money.ts';
 import { callApi } from '../stores/api.ts';
 
 type Props = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CAROUSEL_INTERVAL_MS, swipeDirection, wrapIndex } from '../domain/carousel.ts';
+import { CAROUSEL_INTERVAL_MS, swipeDirection, wrapIndex } from '../domain/carousel/carousel.ts';
 
 const CLICK_SLOP_PX = 10;
 

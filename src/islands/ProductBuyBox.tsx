@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { canAdd, stepperState, tooManyMessage } from '../domain/cart-rules.ts';
+import { canAdd, stepperState, tooManyMessage } from '../domain/cart/cart-rules.ts';
 import { $cart, addToCart, loadCart, quantityInCart } from '../stores/cart.ts';
 import QuantityStepper from './ui/QuantityStepper.tsx';
 

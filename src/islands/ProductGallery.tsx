@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { keyStep, stepIndex } from '../domain/gallery.ts';
-import { variantUrl } from '../domain/responsive-image.ts';
+import { keyStep, stepIndex } from '../domain/carousel/gallery.ts';
+import { variantUrl } from '../domain/media/responsive-image.ts';
 
 export type GalleryImage = { url: string; alt: string; width: number | null; height: number | null };
 type Props = { images: GalleryImage[]; title: string };

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { CardView } from '../domain/card-view.ts';
-import type { GridKind } from '../domain/grid-selections.ts';
+import type { CardView } from '../domain/catalog/card-view.ts';
+import type { GridKind } from '../domain/catalog/grids.ts';
 import { callApi } from '../stores/api.ts';
 import { $cart, loadCart, quantityInCart } from '../stores/cart.ts';
 import GridCard from './ui/GridCard.tsx';

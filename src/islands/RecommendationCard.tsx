@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { CardView } from '../domain/card-view.ts';
-import { isSoldOut } from '../domain/card-view.ts';
-import { canAdd, stepperState, tooManyMessage } from '../domain/cart-rules.ts';
-import { MESSAGES } from '../domain/messages.ts';
-import { formatEuro } from '../domain/money.ts';
-import { productPath } from '../domain/product-id.ts';
+import { MESSAGES } from '../domain/auth/login-messages.ts';
+import { canAdd, stepperState, tooManyMessage } from '../domain/cart/cart-rules.ts';
+import type { CardView } from '../domain/catalog/card-view.ts';
+import { isSoldOut } from '../domain/catalog/card-view.ts';
+import { productPath } from '../domain/catalog/product-id.ts';
+import { formatEuro } from '../domain/text/money.ts';
 import { $cart, addToCart, loadCart, quantityInCart } from '../stores/cart.ts';
 import CardBadges from './ui/CardBadges.tsx';
 import CardPicture from './ui/CardPicture.tsx';

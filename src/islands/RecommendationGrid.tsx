@@ -1,4 +1,4 @@
-import type { CardView } from '../domain/card-view.ts';
+import type { CardView } from '../domain/catalog/card-view.ts';
 import RecommendationCard from './RecommendationCard.tsx';
 
 /**

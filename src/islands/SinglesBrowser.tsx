@@ -1,10 +1,8 @@
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import type { CardView } from '../domain/card-view.ts';
-import { MESSAGES } from '../domain/messages.ts';
-import { formatEuro } from '../domain/money.ts';
-import { fullTitle } from '../domain/page-title.ts';
-import { isPriceRangeInput } from '../domain/price-input.ts';
-import { productPath } from '../domain/product-id.ts';
+import { MESSAGES } from '../domain/auth/login-messages.ts';
+import type { CardView } from '../domain/catalog/card-view.ts';
+import { isPriceRangeInput } from '../domain/catalog/price-input.ts';
+import { productPath } from '../domain/catalog/product-id.ts';
 import {
   changeFilter,
   EMPTY_FILTERS,
@@ -12,9 +10,11 @@ import {
   filtersFromQuery,
   filtersToQuery,
   type SinglesFilters,
-} from '../domain/singles-filters.ts';
-import { playerHref } from '../domain/singles-menu.ts';
-import { singlesHeading, singlesHref, singlesSeo } from '../domain/singles-seo.ts';
+} from '../domain/catalog/singles-filters.ts';
+import { playerHref } from '../domain/catalog/singles-menu.ts';
+import { fullTitle } from '../domain/seo/page-title.ts';
+import { singlesHeading, singlesHref, singlesSeo } from '../domain/seo/singles-seo.ts';
+import { formatEuro } from '../domain/text/money.ts';
 import { callApi } from '../stores/api.ts';
 import SinglesFactFilters from './SinglesFactFilters.tsx';
 import CardBadges from './ui/CardBadges.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { CONDITION_LABELS, CONDITIONS, MANUFACTURERS } from '../domain/card-facts.ts';
-import { type FactParam, hasFactFilter, type SinglesFilters } from '../domain/singles-filters.ts';
+import { CONDITION_LABELS, CONDITIONS, MANUFACTURERS } from '../domain/card-facts/facts.ts';
+import { type FactParam, hasFactFilter, type SinglesFilters } from '../domain/catalog/singles-filters.ts';
 
 const DEBOUNCE_MS = 300;
 const GRADES = ['10', '9.5', '9', '8.5', '8', '7', '6', '5', '4', '3', '2', '1'];

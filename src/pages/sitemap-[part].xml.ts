@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { sitemapPartCount } from '../domain/sitemap.ts';
+import { sitemapPartCount } from '../domain/seo/sitemap.ts';
+import { sitemapEntries, storefrontSitemaps } from '../server/catalog/sitemap-entries.ts';
 import { getContainer } from '../server/container.ts';
-import { sitemapEntries, storefrontSitemaps } from '../server/sitemap-entries.ts';
 
 // The parts of a sitemap too large for one file (none until the shop passes 50,000 pages).
 export const getStaticPaths = (async () => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
+import { storefrontSitemaps } from '../server/catalog/sitemap-entries.ts';
 import { getContainer } from '../server/container.ts';
-import { storefrontSitemaps } from '../server/sitemap-entries.ts';
 
 /** Every indexable page, or above 50,000 of them the index of the parts; rebuilt with the storefront. */
 export const GET: APIRoute = async ({ site }) => {

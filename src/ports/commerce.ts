@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { FactFilter } from '../domain/card-fact-filter.ts';
-import { EMPTY_FACTS } from '../domain/card-facts.ts';
-import { cardFactsSchema } from '../domain/card-facts-schema.ts';
-import { HANDLE_MAX, HANDLE_PATTERN } from '../domain/handle.ts';
+import { EMPTY_FACTS } from '../domain/card-facts/facts.ts';
+import type { FactFilter } from '../domain/card-facts/filter.ts';
+import { cardFactsSchema } from '../domain/card-facts/schema.ts';
+import { HANDLE_MAX, HANDLE_PATTERN } from '../domain/catalog/handle.ts';
 import { AppError, isAppError } from './errors.ts';
 import type { OutgoingMail } from './mail.ts';
 

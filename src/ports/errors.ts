@@ -1,5 +1,5 @@
 /**
- * The one error type that crosses ports. `kind` decides the HTTP status (src/server/http.ts);
+ * The one error type that crosses ports. `kind` decides the HTTP status (src/server/http/http.ts);
  * `message` is the Greek text a user may see.
  */
 export const ERROR_KINDS = [

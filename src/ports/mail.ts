@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLine, singleLine } from '../domain/plain-text.ts';
+import { multiLine, singleLine } from '../domain/text/plain-text.ts';
 
 /**
  * A message the shop sends: queued in an outbox first, so nothing is lost when delivery fails.

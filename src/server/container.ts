@@ -14,10 +14,10 @@ import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/in
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
-import { localContentStamp } from '../adapters/sqlite/content-stamp.ts';
+import { localContentStamp } from '../adapters/sqlite/content-version.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import { type ImportJobStore, importJobStore } from '../adapters/sqlite/import-job-store.ts';
-import type { WriteGate } from '../adapters/sqlite/write-gate.ts';
+import type { WriteGate } from '../adapters/sqlite/write-queue.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
 import type { CartPort, CommercePort, HostedOrdersPort, OrderPort } from '../ports/commerce.ts';
@@ -28,7 +28,7 @@ import type { MediaPort } from '../ports/media.ts';
 import type { RateLimitPort } from '../ports/rate-limits.ts';
 import { type Env, getEnv } from './env.ts';
 import { mailBackend, parseServiceAccount } from './env-hosted.ts';
-import { createShopifyBackend, type ShopifyBackend } from './shopify-backend.ts';
+import { createShopifyBackend, type ShopifyBackend } from './shopify/shopify-backend.ts';
 
 /** Every port the app uses, wired once. The only module that knows which adapter serves a port. */
 export type Container = {
@@ -45,7 +45,7 @@ export type Container = {
   limits: RateLimitPort;
   /**
    * Orders a hosted checkout took (Shopify), read-only; null when the shop takes orders itself
-   * (`orders`). src/server/checkout.ts says where the two differ.
+   * (`orders`). src/server/orders/checkout.ts says where the two differ.
    */
   hostedOrders: HostedOrdersPort | null;
   /** The Shopify backend's clients and webhook settings for the proxies; null on the embedded engine. */
@@ -54,7 +54,7 @@ export type Container = {
   importJobs: ImportJobStore;
   /**
    * One string that moves whenever anything a storefront answer shows changes (the catalogue, its
-   * stock, the category documents), for keeping rendered answers (src/server/kept-answers.ts);
+   * stock, the category documents), for keeping rendered answers (src/server/cache/response-cache.ts);
    * null when a hosted backend holds some of it and has no such cheap, complete version.
    */
   contentStamp: (() => Promise<string>) | null;

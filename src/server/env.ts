@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { hostedEnvProblems, hostedEnvShape } from './env-hosted.ts';
-import { missingShopifySettings, shopifyEnvShape } from './env-shopify.ts';
+import { missingShopifySettings, shopifyEnvShape } from './shopify/env-shopify.ts';
 
 /**
  * Server configuration, validated once at start-up. Every problem is listed at once so a

@@ -1,6 +1,6 @@
-import type { PasswordChange } from '../domain/account-form.ts';
-import { orderListSearch, type ProductListQuery, productListSearch } from '../domain/admin-list.ts';
-import type { CardFacts } from '../domain/card-facts.ts';
+import type { PasswordChange } from '../domain/admin/account-form.ts';
+import { orderListSearch, type ProductListQuery, productListSearch } from '../domain/admin/lists.ts';
+import type { CardFacts } from '../domain/card-facts/facts.ts';
 import type { SessionInfo, SignInRecord } from '../ports/auth.ts';
 import type { StorefrontState } from '../ports/builds.ts';
 import type { HostedOrderPage, Order, OrderList, OrderStatus } from '../ports/commerce.ts';
@@ -16,8 +16,8 @@ import { sessionEnded } from './session.ts';
 
 /**
  * What GET /api/admin/products gives per product: the same shape as the server's toAdminProduct
- * (src/server/admin-products.ts), restated here because islands may not import server code.
- * tests/domain/admin-list.test.ts checks at type level that the two stay equal.
+ * (src/server/catalog/admin-products.ts), restated here because islands may not import server code.
+ * tests/domain/admin/lists.test.ts checks at type level that the two stay equal.
  */
 export type AdminProduct = {
   id: string;

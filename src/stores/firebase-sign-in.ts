@@ -7,7 +7,7 @@ import {
   signInWithEmailAndPassword,
   signOut,
 } from 'firebase/auth';
-import { firebaseLoginMessage } from '../domain/messages.ts';
+import { firebaseLoginMessage } from '../domain/auth/login-messages.ts';
 
 /** The Firebase web config the login page may carry: public by design (decision 011), never a key. */
 export type PublicFirebaseConfig = {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { loginErrorMessage } from '../domain/messages.ts';
+import { loginErrorMessage } from '../domain/auth/login-messages.ts';
 import { type AdminUser, credentialsSchema } from '../ports/auth.ts';
 import { callApi } from './api.ts';
 import type { PublicFirebaseConfig } from './firebase-sign-in.ts';

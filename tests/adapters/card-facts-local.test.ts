@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filteredProducts, sortedPage } from '../../src/adapters/commerce-local/search-products.ts';
-import type { FactFilter } from '../../src/domain/card-fact-filter.ts';
-import { type CardFacts, EMPTY_FACTS } from '../../src/domain/card-facts.ts';
+import { type CardFacts, EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
+import type { FactFilter } from '../../src/domain/card-facts/filter.ts';
 import type { CatalogQuery } from '../../src/ports/commerce.ts';
 import { isAppError } from '../../src/ports/errors.ts';
 import { queryPlan } from '../helpers/query-plan.ts';

@@ -1,7 +1,7 @@
 // The embedded engine's cart specifics: what is written (or not) in SQLite, closed carts, purging.
 // The behaviour every cart adapter shares is in tests/contract/carts.contract.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tooManyMessage } from '../../src/domain/cart-rules.ts';
+import { tooManyMessage } from '../../src/domain/cart/cart-rules.ts';
 import type { Cart, CartLine, Product } from '../../src/ports/commerce.ts';
 import { AppError } from '../../src/ports/errors.ts';
 import type { Container } from '../../src/server/container.ts';

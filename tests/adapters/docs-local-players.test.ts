@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PLAYER_IMAGE } from '../../src/domain/sports.ts';
+import { DEFAULT_PLAYER_IMAGE } from '../../src/domain/catalog/sports.ts';
 import type { Category, DocumentsPort } from '../../src/ports/documents.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIN_ORDER_MESSAGE } from '../../src/domain/cart-rules.ts';
-import { type CheckoutForm, checkoutFormSchema } from '../../src/domain/checkout-form.ts';
+import { MIN_ORDER_MESSAGE } from '../../src/domain/cart/cart-rules.ts';
+import { type CheckoutForm, checkoutFormSchema } from '../../src/domain/orders/checkout-form.ts';
 import type { Cart, CartLine, Delivery, PlaceOrderInput, Product } from '../../src/ports/commerce.ts';
 import { AppError, isAppError } from '../../src/ports/errors.ts';
 import { type Container, createContainer } from '../../src/server/container.ts';
 import { parseEnv } from '../../src/server/env.ts';
-import { placeOrder } from '../../src/server/place-order.ts';
+import { placeOrder } from '../../src/server/orders/place-order.ts';
 import { countRows, openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 
 const COURIER: Delivery = {

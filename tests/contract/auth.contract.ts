@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/domain/account-form.ts';
-import { LOGIN_MESSAGES } from '../../src/domain/messages.ts';
+import { ACCOUNT_MESSAGES } from '../../src/domain/admin/account-form.ts';
+import { LOGIN_MESSAGES } from '../../src/domain/auth/login-messages.ts';
 import type { AuthPort, Session, SignInProof } from '../../src/ports/auth.ts';
 import { isAppError } from '../../src/ports/errors.ts';
 

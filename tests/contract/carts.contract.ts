@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tooManyMessage } from '../../src/domain/cart-rules.ts';
+import { tooManyMessage } from '../../src/domain/cart/cart-rules.ts';
 import {
   type Cart,
   type CartLine,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FactFilter } from '../../src/domain/card-fact-filter.ts';
-import { type CardFacts, EMPTY_FACTS } from '../../src/domain/card-facts.ts';
+import { type CardFacts, EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
+import type { FactFilter } from '../../src/domain/card-facts/filter.ts';
 import {
   type CommercePort,
   type Product,

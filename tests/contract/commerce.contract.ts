@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { idTail } from '../../src/domain/product-id.ts';
+import { idTail } from '../../src/domain/catalog/product-id.ts';
 import {
   type CatalogPage,
   type CatalogQuery,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PLAYER_IMAGE } from '../../src/domain/sports.ts';
+import { DEFAULT_PLAYER_IMAGE } from '../../src/domain/catalog/sports.ts';
 import type { Category, DocumentsPort } from '../../src/ports/documents.ts';
 import { isAppError } from '../../src/ports/errors.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firebaseLoginMessage, LOGIN_MESSAGES } from '../../src/domain/messages.ts';
+import { firebaseLoginMessage, LOGIN_MESSAGES } from '../../src/domain/auth/login-messages.ts';
 
 describe('firebaseLoginMessage (spec section 8)', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { captureLogs, type LogLevel } from '../../src/server/log.ts';
+import { captureLogs, type LogLevel } from '../../src/lib/log.ts';
 
 export type LogLine = { level: LogLevel; msg: string; [field: string]: unknown };
 

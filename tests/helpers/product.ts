@@ -1,4 +1,4 @@
-import { EMPTY_FACTS } from '../../src/domain/card-facts.ts';
+import { EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
 import type { Product } from '../../src/ports/commerce.ts';
 
 let nextId = 1;

@@ -4,9 +4,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { upsertAdmin } from '../../src/adapters/auth-local/accounts.ts';
-import { checkoutFormSchema } from '../../src/domain/checkout-form.ts';
+import { checkoutFormSchema } from '../../src/domain/orders/checkout-form.ts';
 import type { Container } from '../../src/server/container.ts';
-import { placeOrder } from '../../src/server/place-order.ts';
+import { placeOrder } from '../../src/server/orders/place-order.ts';
 
 /** A small picture, so media go through the real store (checked, re-encoded). */
 export async function picture(colour: string): Promise<Uint8Array> {

@@ -15,7 +15,7 @@ import { POST as PLACE_ORDER } from '../../src/pages/api/orders.ts';
 import { POST as ADMIN_PROXY } from '../../src/pages/api/shopify-admin.ts';
 import { POST as STOREFRONT_PROXY } from '../../src/pages/api/shopify-storefront.ts';
 import { POST as WEBHOOK } from '../../src/pages/api/webhooks/shopify.ts';
-import { CHECKOUT_START, checkoutTarget, shopperCart } from '../../src/server/checkout.ts';
+import { CHECKOUT_START, checkoutTarget, shopperCart } from '../../src/server/orders/checkout.ts';
 import { shopifyEnv } from '../contract/shopify-harness.ts';
 import { type ShopifyDouble, startShopifyDouble } from '../doubles/shopify/server.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
@@ -87,7 +87,7 @@ describe('the container with COMMERCE_BACKEND=shopify', () => {
   });
 });
 
-describe('checkout on Shopify (src/server/checkout.ts)', () => {
+describe('checkout on Shopify (src/server/orders/checkout.ts)', () => {
   async function cartOf(priceCents: number) {
     const { product: made } = await shop.container.commerce.createProduct({
       ...product,

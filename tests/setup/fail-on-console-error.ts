@@ -1,5 +1,5 @@
 import { afterEach, vi } from 'vitest';
-import { captureLogs } from '../../src/server/log.ts';
+import { captureLogs } from '../../src/lib/log.ts';
 
 /**
  * An unexpected console.error, or an error line of the shop's own log, fails the test that wrote

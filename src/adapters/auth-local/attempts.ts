@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { addressKey } from '../../domain/client-address.ts';
-import { LOGIN_MESSAGES } from '../../domain/messages.ts';
+import { addressKey } from '../../domain/auth/client-address.ts';
+import { LOGIN_MESSAGES } from '../../domain/auth/login-messages.ts';
 import type { SignInRecord } from '../../ports/auth.ts';
 import { AppError } from '../../ports/errors.ts';
 import { inSyncTransaction } from '../sqlite/busy-retry.ts';

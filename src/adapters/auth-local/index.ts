@@ -1,6 +1,6 @@
-import { ACCOUNT_MESSAGES } from '../../domain/account-form.ts';
-import { LOGIN_MESSAGES } from '../../domain/messages.ts';
-import { signInAttackMail } from '../../domain/security-alert-mail.ts';
+import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
+import { LOGIN_MESSAGES } from '../../domain/auth/login-messages.ts';
+import { signInAttackMail } from '../../domain/auth/security-alert-mail.ts';
 import { type AuthPort, credentialsSchema } from '../../ports/auth.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';

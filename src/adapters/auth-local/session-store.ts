@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { ACCOUNT_MESSAGES } from '../../domain/account-form.ts';
+import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
 import type { SessionInfo } from '../../ports/auth.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { DB } from '../sqlite/schema.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
-import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart-rules.ts';
-import { MESSAGES } from '../../domain/messages.ts';
+import { MESSAGES } from '../../domain/auth/login-messages.ts';
+import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart/cart-rules.ts';
 import {
   type Cart,
   type CartLineInput,

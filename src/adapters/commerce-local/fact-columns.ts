@@ -1,6 +1,11 @@
 import type { Selectable } from 'kysely';
-import { type CardFacts, type Condition, type Grader, seasonStartYear } from '../../domain/card-facts.ts';
-import { foldText } from '../../domain/text.ts';
+import {
+  type CardFacts,
+  type Condition,
+  type Grader,
+  seasonStartYear,
+} from '../../domain/card-facts/facts.ts';
+import { foldText } from '../../domain/text/fold.ts';
 import type { DB } from '../sqlite/schema.ts';
 
 type ProductRow = Selectable<DB['products']>;

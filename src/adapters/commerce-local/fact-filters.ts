@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { conditionsAtLeast, type FactFilter } from '../../domain/card-fact-filter.ts';
-import { foldText } from '../../domain/text.ts';
+import { conditionsAtLeast, type FactFilter } from '../../domain/card-facts/filter.ts';
+import { foldText } from '../../domain/text/fold.ts';
 import type { DB } from '../sqlite/schema.ts';
 
 type Base = SelectQueryBuilder<DB, 'products', object>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { canCheckout, MIN_ORDER_MESSAGE } from '../../domain/cart-rules.ts';
+import { canCheckout, MIN_ORDER_MESSAGE } from '../../domain/cart/cart-rules.ts';
 import {
   type Delivery,
   ORDER_TRANSITIONS,

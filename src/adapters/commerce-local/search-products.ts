@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { foldText, latinSpellings, nameSortKey } from '../../domain/text.ts';
+import { foldText, latinSpellings, nameSortKey } from '../../domain/text/fold.ts';
 import type { CatalogPage, CatalogQuery, CatalogSort } from '../../ports/commerce.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { withFactFilter } from './fact-filters.ts';

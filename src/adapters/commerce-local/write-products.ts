@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import { handleize, uniqueHandle } from '../../domain/handle.ts';
-import { foldText, htmlToText, nameSortKey } from '../../domain/text.ts';
+import { handleize, uniqueHandle } from '../../domain/catalog/handle.ts';
+import { foldText, htmlToText, nameSortKey } from '../../domain/text/fold.ts';
 import { type ProductInput, parseProductInput, type ValidProductInput } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';

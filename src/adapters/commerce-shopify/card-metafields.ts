@@ -1,5 +1,5 @@
-import { type CardFacts, EMPTY_FACTS, FACT_KEYS, type FactName } from '../../domain/card-facts.ts';
-import { cardFactsSchema } from '../../domain/card-facts-schema.ts';
+import { type CardFacts, EMPTY_FACTS, FACT_KEYS, type FactName } from '../../domain/card-facts/facts.ts';
+import { cardFactsSchema } from '../../domain/card-facts/schema.ts';
 
 /**
  * Card facts as Shopify product metafields in the `card` namespace (decision 052). One metafield

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart-rules.ts';
-import { MESSAGES } from '../../domain/messages.ts';
+import { MESSAGES } from '../../domain/auth/login-messages.ts';
+import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart/cart-rules.ts';
 import {
   type Cart,
   type CartLineInput,

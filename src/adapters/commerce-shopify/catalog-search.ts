@@ -4,7 +4,7 @@ import type { CatalogQuery, CatalogSort } from '../../ports/commerce.ts';
  * The part of a catalogue query that Shopify's `products(query:)` search syntax answers exactly:
  * the team tags, a marker tag, the product type and the price range (decision record 021). Word
  * search, the player's name inside the title, the exact LOT titles and the Greek name order are
- * applied afterwards to what Shopify returns (src/domain/catalog-query.ts).
+ * applied afterwards to what Shopify returns (src/domain/catalog/query.ts).
  */
 const MAX_QUERY_LENGTH = 2_000;
 

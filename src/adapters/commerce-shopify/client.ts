@@ -1,6 +1,6 @@
 import type { GraphQLClient } from 'graphql-request';
+import { log } from '../../lib/log.ts';
 import { AppError } from '../../ports/errors.ts';
-import { log } from '../../server/log.ts';
 import { loadSdk } from '../load-sdk.ts';
 
 /**

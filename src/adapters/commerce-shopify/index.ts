@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareForSort, matchesCatalogQuery } from '../../domain/catalog-query.ts';
+import { compareForSort, matchesCatalogQuery } from '../../domain/catalog/query.ts';
 import {
   type CatalogPage,
   type CatalogQuery,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { centsToAmount } from '../../domain/money.ts';
+import { centsToAmount } from '../../domain/text/money.ts';
+import { log } from '../../lib/log.ts';
 import {
   type Product,
   type ProductInput,
@@ -9,7 +10,6 @@ import {
   type ValidProductInput,
 } from '../../ports/commerce.ts';
 import { AppError, isAppError } from '../../ports/errors.ts';
-import { log } from '../../server/log.ts';
 import { cardDefinitions } from './card-definitions.ts';
 import { CARD_NAMESPACE, factsToMetafields } from './card-metafields.ts';
 import type { RequestOptions, ShopifyClient } from './client.ts';

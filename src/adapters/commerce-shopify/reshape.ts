@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { amountToCents } from '../../domain/money.ts';
+import { amountToCents } from '../../domain/text/money.ts';
+import { log } from '../../lib/log.ts';
 import type { Product, ProductImage, ProductSummary } from '../../ports/commerce.ts';
 import { AppError } from '../../ports/errors.ts';
-import { log } from '../../server/log.ts';
 import { metafieldsToFacts } from './card-metafields.ts';
 
 /**

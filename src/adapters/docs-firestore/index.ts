@@ -1,16 +1,16 @@
 import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { PLAYER_MESSAGES } from '../../domain/player-form.ts';
+import { PLAYER_MESSAGES } from '../../domain/admin/player-form.ts';
 import {
   addPlayerTo,
   changeTeam,
   checkNewPlayer,
   deletePlayerFrom,
   type TeamChange,
-} from '../../domain/team-players.ts';
+} from '../../domain/catalog/team-players.ts';
+import { log } from '../../lib/log.ts';
 import { type Category, categorySchema, type DocumentsPort, teamSchema } from '../../ports/documents.ts';
 import { AppError, isAppError } from '../../ports/errors.ts';
-import { log } from '../../server/log.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
 import { loadSdk } from '../load-sdk.ts';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { PLAYER_MESSAGES } from '../../domain/player-form.ts';
+import { PLAYER_MESSAGES } from '../../domain/admin/player-form.ts';
 import {
   addPlayerTo,
   changeTeam,
   checkNewPlayer,
   deletePlayerFrom,
   type TeamChange,
-} from '../../domain/team-players.ts';
+} from '../../domain/catalog/team-players.ts';
 import { type Category, categorySchema, type DocumentsPort, teamSchema } from '../../ports/documents.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { Engine } from '../sqlite/database.ts';

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type ImageKind, MAX_UPLOAD_BYTES, sanitizeBaseName, sniffImage } from '../../domain/image-files.ts';
+import {
+  type ImageKind,
+  MAX_UPLOAD_BYTES,
+  sanitizeBaseName,
+  sniffImage,
+} from '../../domain/media/image-files.ts';
 import { AppError } from '../../ports/errors.ts';
 import { sharp } from '../load-sdk.ts';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { greekZodError } from '../../domain/validation-messages.ts';
+import { greekZodError } from '../../domain/text/validation-messages.ts';
 import { AppError } from '../../ports/errors.ts';
 import { type OutgoingMail, outgoingMailSchema } from '../../ports/mail.ts';
 import { prepared } from '../sqlite/prepared.ts';

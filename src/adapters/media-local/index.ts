@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_WIDTHS, isImageWidth } from '../../domain/responsive-image.ts';
+import { IMAGE_WIDTHS, isImageWidth } from '../../domain/media/responsive-image.ts';
+import { log } from '../../lib/log.ts';
 import type { MediaFile, MediaPort } from '../../ports/media.ts';
-import { log } from '../../server/log.ts';
 import { encodeImage } from '../images/encode-image.ts';
 import { sharp } from '../load-sdk.ts';
 

@@ -4,10 +4,10 @@ import {
   UPLOAD_RETRIES,
   uploadFailedMessage,
   withRetries,
-} from '../../domain/product-form-state.ts';
+} from '../../domain/admin/product-form-state.ts';
+import { log } from '../../lib/log.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { MediaPort } from '../../ports/media.ts';
-import { log } from '../../server/log.ts';
 import type { ShopifyClient } from '../commerce-shopify/client.ts';
 import { userErrorText } from '../commerce-shopify/client.ts';
 import { ADMIN_STAGED_UPLOADS_CREATE } from '../commerce-shopify/documents/admin.ts';

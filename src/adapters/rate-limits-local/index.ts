@@ -1,6 +1,6 @@
 import type { RateLimitPort, RateLimitRule } from '../../ports/rate-limits.ts';
 import type { Engine } from '../sqlite/database.ts';
-import { inTurn } from '../sqlite/write-gate.ts';
+import { inTurn } from '../sqlite/write-queue.ts';
 
 /** Keys are addresses or account names; anything longer is cut, so a key cannot bloat a row. */
 const MAX_KEY_LENGTH = 200;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Engine, immediateWithoutWaiting } from './database.ts';
-import { inTurn, writeGateOf } from './write-gate.ts';
+import { inTurn, writeGateOf } from './write-queue.ts';
 
 /**
  * SQLite lets one connection write at a time. A transaction that begins while another connection

@@ -13,7 +13,7 @@ import { MIGRATIONS } from './migrations/index.ts';
 import { AT_OPEN, noteCommit } from './planner-statistics.ts';
 import { prepared } from './prepared.ts';
 import type { DB } from './schema.ts';
-import { OPEN_GATE, registerWriteGate, type WriteGate } from './write-gate.ts';
+import { OPEN_GATE, registerWriteGate, type WriteGate } from './write-queue.ts';
 
 /** How long a synchronous statement waits for another connection's write lock. */
 const BUSY_TIMEOUT_MS = 5_000;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
-import { log } from '../../server/log.ts';
+import { log } from '../../lib/log.ts';
 import type { DB } from './schema.ts';
 
 /** Committed write transactions on one connection between two looks at its statistics. */

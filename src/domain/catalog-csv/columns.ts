@@ -1,4 +1,4 @@
-import { FACT_KEYS } from '../card-facts.ts';
+import { FACT_KEYS } from '../card-facts/facts.ts';
 
 /**
  * The catalogue CSV (decision 053): Shopify's product CSV columns the shop has data for, then one

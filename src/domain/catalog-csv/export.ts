@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Product } from '../../ports/commerce.ts';
-import { FACT_KEYS } from '../card-facts.ts';
-import { centsToAmount } from '../money.ts';
-import { neutraliseCell } from '../spreadsheet-cells.ts';
+import { FACT_KEYS } from '../card-facts/facts.ts';
+import { centsToAmount } from '../text/money.ts';
 import { CSV_COLUMNS } from './columns.ts';
+import { neutraliseCell } from './spreadsheet-cells.ts';
 
 const BOM = '\uFEFF';
 const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { restoreCell } from '../spreadsheet-cells.ts';
+import { restoreCell } from './spreadsheet-cells.ts';
 
 /** A problem the import reports: the file's line (1 is the header) and the column, in Greek. */
 export type RowError = { line: number; field: string; message: string };

@@ -1,7 +1,7 @@
-import { type CardFacts, EMPTY_FACT_FIELDS, FACT_KEYS, type FactFields } from '../card-facts.ts';
-import { parseFactFields } from '../card-facts-schema.ts';
-import { HANDLE_MAX, HANDLE_PATTERN } from '../handle.ts';
-import { amountToCents } from '../money.ts';
+import { type CardFacts, EMPTY_FACT_FIELDS, FACT_KEYS, type FactFields } from '../card-facts/facts.ts';
+import { parseFactFields } from '../card-facts/schema.ts';
+import { HANDLE_MAX, HANDLE_PATTERN } from '../catalog/handle.ts';
+import { amountToCents } from '../text/money.ts';
 import { CSV_COLUMNS, factColumnName, isIgnoredShopifyColumn, REQUIRED_COLUMNS } from './columns.ts';
 import type { CsvTable, RowError } from './parse.ts';
 

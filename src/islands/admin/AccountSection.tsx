@@ -4,7 +4,7 @@ import {
   type PasswordChange,
   type PasswordChangeErrors,
   passwordChangeErrors,
-} from '../../domain/account-form.ts';
+} from '../../domain/admin/account-form.ts';
 import {
   type AccountOverview,
   changePassword,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sportLogo } from '../../domain/singles-menu.ts';
-import { SPORTS, type Sport } from '../../domain/sports.ts';
+import { sportLogo } from '../../domain/catalog/singles-menu.ts';
+import { SPORTS, type Sport } from '../../domain/catalog/sports.ts';
 import type { AdminUser } from '../../ports/auth.ts';
 import type { Category } from '../../ports/documents.ts';
 import { type AdminProduct, listCategories } from '../../stores/admin-api.ts';

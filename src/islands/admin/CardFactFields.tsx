@@ -6,7 +6,7 @@ import {
   type FactFields,
   GRADERS,
   MANUFACTURERS,
-} from '../../domain/card-facts.ts';
+} from '../../domain/card-facts/facts.ts';
 
 type Props = {
   facts: FactFields;

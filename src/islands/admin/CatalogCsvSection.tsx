@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { SPORTS } from '../../domain/sports.ts';
+import { SPORTS } from '../../domain/catalog/sports.ts';
 import { callApi, sendText } from '../../stores/api.ts';
 import { sessionEnded } from '../../stores/session.ts';
 

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { dashboardErrorText } from '../../domain/admin-list.ts';
+import { dashboardErrorText } from '../../domain/admin/lists.ts';
 
 type Props = { children: ReactNode };
 type State = { message: string | null };

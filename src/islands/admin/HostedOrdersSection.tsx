@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatDateTime } from '../../domain/admin-list.ts';
-import { financialStatusLabel, fulfillmentStatusLabel } from '../../domain/hosted-orders.ts';
-import { formatEuro } from '../../domain/money.ts';
+import { formatDateTime } from '../../domain/admin/lists.ts';
+import { financialStatusLabel, fulfillmentStatusLabel } from '../../domain/orders/hosted-orders.ts';
+import { formatEuro } from '../../domain/text/money.ts';
 import type { HostedOrder } from '../../ports/commerce.ts';
 import { listHostedOrders } from '../../stores/admin-api.ts';
 import OrdersShell from './OrdersShell.tsx';

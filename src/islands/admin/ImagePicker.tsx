@@ -17,14 +17,14 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from 'react';
-import { MAX_PRODUCT_IMAGES } from '../../domain/product-form.ts';
+import { MAX_PRODUCT_IMAGES } from '../../domain/admin/product-form.ts';
 import {
   type ImageItem,
   moveItem,
   PRODUCT_FORM_TEXT,
   pickedFilesProblem,
   removeItem,
-} from '../../domain/product-form-state.ts';
+} from '../../domain/admin/product-form-state.ts';
 import { compressImage, uploadImage } from './image-upload.ts';
 
 type Props = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { replyHref } from '../../domain/contact-form.ts';
+import { replyHref } from '../../domain/contact/contact-form.ts';
 import type { ContactMessage, ContactPage } from '../../ports/contact.ts';
 import type { MailStatus, OutboxEntry } from '../../ports/mail.ts';
 import { callApi } from '../../stores/api.ts';

@@ -6,9 +6,9 @@ import {
   hasPrevious,
   ORDER_ACTION_LABELS,
   ORDER_STATUS_LABELS,
-} from '../../domain/admin-list.ts';
-import { DELIVERY_LABELS, PAYMENT_LABELS } from '../../domain/checkout-form.ts';
-import { formatEuro } from '../../domain/money.ts';
+} from '../../domain/admin/lists.ts';
+import { DELIVERY_LABELS, PAYMENT_LABELS } from '../../domain/orders/checkout-form.ts';
+import { formatEuro } from '../../domain/text/money.ts';
 import { ORDER_TRANSITIONS, type Order, type OrderList, type OrderStatus } from '../../ports/commerce.ts';
 import { getOrder, listOrders, setOrderStatus } from '../../stores/admin-api.ts';
 import OrdersShell from './OrdersShell.tsx';

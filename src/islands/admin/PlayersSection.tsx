@@ -1,7 +1,7 @@
 import { type SubmitEvent, useEffect, useId, useMemo, useState } from 'react';
-import { cleanName, PLAYER_MESSAGES, playerFormError } from '../../domain/player-form.ts';
-import type { TeamOption } from '../../domain/product-form-state.ts';
-import { CATEGORY_GROUPS, categoryGroup, SPORT_LABELS } from '../../domain/sports.ts';
+import { cleanName, PLAYER_MESSAGES, playerFormError } from '../../domain/admin/player-form.ts';
+import type { TeamOption } from '../../domain/admin/product-form-state.ts';
+import { CATEGORY_GROUPS, categoryGroup, SPORT_LABELS } from '../../domain/catalog/sports.ts';
 import type { Category } from '../../ports/documents.ts';
 import { callApi } from '../../stores/api.ts';
 import TeamSelect from './TeamSelect.tsx';

@@ -1,5 +1,5 @@
 import { type JSX, type RefObject, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
-import { type ProductFormValues, validateProductForm } from '../../domain/product-form.ts';
+import { type ProductFormValues, validateProductForm } from '../../domain/admin/product-form.ts';
 import {
   EMPTY_FIELDS,
   type FormFields,
@@ -13,8 +13,8 @@ import {
   readyMediaIds,
   saveFailedMessage,
   teamOptions,
-} from '../../domain/product-form-state.ts';
-import type { Sport } from '../../domain/sports.ts';
+} from '../../domain/admin/product-form-state.ts';
+import type { Sport } from '../../domain/catalog/sports.ts';
 import type { Category } from '../../ports/documents.ts';
 import type { AdminProduct } from '../../stores/admin-api.ts';
 import { callApi } from '../../stores/api.ts';

@@ -9,12 +9,12 @@ import {
   LIST_SORTS,
   type ProductListQuery,
   rangeText,
-} from '../../domain/admin-list.ts';
-import { MESSAGES } from '../../domain/messages.ts';
-import { formatEuro } from '../../domain/money.ts';
-import { PRODUCT_FORM_MESSAGES } from '../../domain/product-form.ts';
-import { productPath } from '../../domain/product-id.ts';
-import type { Sport } from '../../domain/sports.ts';
+} from '../../domain/admin/lists.ts';
+import { PRODUCT_FORM_MESSAGES } from '../../domain/admin/product-form.ts';
+import { MESSAGES } from '../../domain/auth/login-messages.ts';
+import { productPath } from '../../domain/catalog/product-id.ts';
+import type { Sport } from '../../domain/catalog/sports.ts';
+import { formatEuro } from '../../domain/text/money.ts';
 import {
   type AdminProduct,
   type AdminProductPage,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../domain/admin-list.ts';
+import { formatDateTime } from '../../domain/admin/lists.ts';
 import type { StorefrontState } from '../../ports/builds.ts';
 import { rebuildStorefront, storefrontState } from '../../stores/admin-api.ts';
 

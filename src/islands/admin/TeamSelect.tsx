@@ -4,7 +4,7 @@ import {
   filterTeamOptions,
   PRODUCT_FORM_TEXT,
   type TeamOption,
-} from '../../domain/product-form-state.ts';
+} from '../../domain/admin/product-form-state.ts';
 
 export type TeamSelectProps = {
   id: string;

@@ -6,7 +6,7 @@ import {
   UPLOAD_RETRIES,
   uploadFailedMessage,
   withRetries,
-} from '../../domain/product-form-state.ts';
+} from '../../domain/admin/product-form-state.ts';
 import { sessionEnded } from '../../stores/session.ts';
 
 export type UploadedMedia = { id: string; url: string; width: number; height: number };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CardView } from '../../domain/card-view.ts';
-import { GRID_SIZES, srcSet } from '../../domain/responsive-image.ts';
+import type { CardView } from '../../domain/catalog/card-view.ts';
+import { GRID_SIZES, srcSet } from '../../domain/media/responsive-image.ts';
 
 const PLACEHOLDER = '/images/placeholder-card.svg';
 

@@ -1,5 +1,5 @@
-import { type CardView, isSoldOut } from '../../domain/card-view.ts';
-import { MESSAGES } from '../../domain/messages.ts';
+import { MESSAGES } from '../../domain/auth/login-messages.ts';
+import { type CardView, isSoldOut } from '../../domain/catalog/card-view.ts';
 import CardImage from './CardImage.tsx';
 
 /** The top of every storefront card: the image, with the red sold-out badge when stock is gone. */

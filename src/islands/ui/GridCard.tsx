@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import type { CardView } from '../../domain/card-view.ts';
-import { stepperState } from '../../domain/cart-rules.ts';
-import { gridAddQuantity } from '../../domain/grid-selections.ts';
-import { MESSAGES } from '../../domain/messages.ts';
-import { formatEuro } from '../../domain/money.ts';
-import { productPath } from '../../domain/product-id.ts';
+import { MESSAGES } from '../../domain/auth/login-messages.ts';
+import { stepperState } from '../../domain/cart/cart-rules.ts';
+import type { CardView } from '../../domain/catalog/card-view.ts';
+import { gridAddQuantity } from '../../domain/catalog/grids.ts';
+import { productPath } from '../../domain/catalog/product-id.ts';
+import { formatEuro } from '../../domain/text/money.ts';
 import { addToCart } from '../../stores/cart.ts';
 import CardBadges from './CardBadges.tsx';
 import CardPicture from './CardPicture.tsx';

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { readCartId } from '../../server/cart-cookie.ts';
-import { checkoutTarget } from '../../server/checkout.ts';
-import { errorResponse } from '../../server/http.ts';
+import { readCartId } from '../../server/cart/cart-cookie.ts';
+import { errorResponse } from '../../server/http/http.ts';
+import { checkoutTarget } from '../../server/orders/checkout.ts';
 
 export const prerender = false;
 
 /**
- * The cart page's checkout link (src/server/checkout.ts): the 7 € minimum is checked here, on the
+ * The cart page's checkout link (src/server/orders/checkout.ts): the 7 € minimum is checked here, on the
  * server, then the shopper goes on to the checkout (Shopify's page, or the shop's own form).
  */
 export const GET: APIRoute = async ({ cookies, locals, redirect }) => {

@@ -7,11 +7,11 @@ import {
   contactFormSchema,
   contactMail,
   looksLikeSpam,
-} from '../../domain/contact-form.ts';
+} from '../../domain/contact/contact-form.ts';
 import { AppError } from '../../ports/errors.ts';
 import type { Container } from '../../server/container.ts';
-import { readJson, toResponse } from '../../server/http.ts';
-import { enforceLimit, RATE_LIMITS } from '../../server/rate-limit.ts';
+import { readJson, toResponse } from '../../server/http/http.ts';
+import { enforceLimit, RATE_LIMITS } from '../../server/http/rate-limit.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { shopHealth } from '../../server/health.ts';
-import { json } from '../../server/http.ts';
+import { json } from '../../server/http/http.ts';
+import { shopHealth } from '../../server/serving/health.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { astroRoute } from '../../server/json-endpoint.ts';
-import { placeOrderEndpoint } from '../../server/order-endpoint.ts';
+import { astroRoute } from '../../server/http/json-endpoint.ts';
+import { placeOrderEndpoint } from '../../server/orders/order-endpoint.ts';
 
 export const prerender = false;
 
-/** Checkout (src/server/order-endpoint.ts); `npm start` answers it at its edge, before Astro. */
+/** Checkout (src/server/orders/order-endpoint.ts); `npm start` answers it at its edge, before Astro. */
 export const POST = astroRoute(placeOrderEndpoint);

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { toCardView } from '../../domain/card-view.ts';
-import { parseSinglesParams, searchSingles } from '../../server/catalog.ts';
-import { toResponse } from '../../server/http.ts';
-import { KEPT_CACHE_CONTROL } from '../../server/page-cache.ts';
+import { toCardView } from '../../domain/catalog/card-view.ts';
+import { KEPT_CACHE_CONTROL } from '../../server/cache/page-cache.ts';
+import { parseSinglesParams, searchSingles } from '../../server/catalog/singles-query.ts';
+import { toResponse } from '../../server/http/http.ts';
 
 export const prerender = false;
 

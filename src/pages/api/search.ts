@@ -1,8 +1,13 @@
 import type { APIRoute } from 'astro';
-import { normaliseQuery, SEARCH_LIMIT, SEARCH_MAX_LENGTH, toSearchResult } from '../../domain/search-box.ts';
+import {
+  normaliseQuery,
+  SEARCH_LIMIT,
+  SEARCH_MAX_LENGTH,
+  toSearchResult,
+} from '../../domain/catalog/search-box.ts';
 import { AppError } from '../../ports/errors.ts';
-import { toResponse } from '../../server/http.ts';
-import { KEPT_CACHE_CONTROL } from '../../server/page-cache.ts';
+import { KEPT_CACHE_CONTROL } from '../../server/cache/page-cache.ts';
+import { toResponse } from '../../server/http/http.ts';
 
 export const prerender = false;
 

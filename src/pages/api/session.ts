@@ -1,14 +1,14 @@
 import type { APIRoute } from 'astro';
 import { signInProofSchema } from '../../ports/auth.ts';
-import { readJson, toResponse } from '../../server/http.ts';
-import { publicFirebaseConfig } from '../../server/public-config.ts';
+import { publicFirebaseConfig } from '../../server/auth/public-config.ts';
 import {
   clearSessionCookie,
   DEVICE_COOKIE,
   SESSION_COOKIE,
   setDeviceCookie,
   setSessionCookie,
-} from '../../server/session-cookie.ts';
+} from '../../server/auth/session-cookie.ts';
+import { readJson, toResponse } from '../../server/http/http.ts';
 
 export const prerender = false;
 

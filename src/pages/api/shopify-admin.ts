@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { toResponse } from '../../server/http.ts';
-import { proxyToShopify } from '../../server/shopify-proxy.ts';
+import { toResponse } from '../../server/http/http.ts';
+import { proxyToShopify } from '../../server/shopify/shopify-proxy.ts';
 
 export const prerender = false;
 

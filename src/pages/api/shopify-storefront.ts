@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { toResponse } from '../../server/http.ts';
-import { enforceLimit, RATE_LIMITS } from '../../server/rate-limit.ts';
-import { proxyToShopify } from '../../server/shopify-proxy.ts';
+import { toResponse } from '../../server/http/http.ts';
+import { enforceLimit, RATE_LIMITS } from '../../server/http/rate-limit.ts';
+import { proxyToShopify } from '../../server/shopify/shopify-proxy.ts';
 
 export const prerender = false;
 

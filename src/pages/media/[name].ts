@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { IMAGE_WIDTHS } from '../../domain/responsive-image.ts';
+import { IMAGE_WIDTHS } from '../../domain/media/responsive-image.ts';
 import type { MediaFile } from '../../ports/media.ts';
 
 export const prerender = false;

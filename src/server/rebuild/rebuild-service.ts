@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { log } from '../../lib/log.ts';
 import type { BuildsPort } from '../../ports/builds.ts';
-import { log } from '../log.ts';
 import { type Builder, type BuilderOptions, startAstroBuilder } from './astro-builder.ts';
 import { codeHash } from './code-hash.ts';
 import {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { gzipToKeep, ownBytes } from '../kept-bytes.ts';
+import { gzipToKeep, ownBytes } from '../cache/own-bytes.ts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 
 /** A file of the build as it is served: its bytes, gzipped when that helps, and its validators. */

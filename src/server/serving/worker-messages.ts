@@ -1,4 +1,4 @@
-import type { KeptPage } from '../page-cache.ts';
+import type { KeptPage } from '../cache/page-cache.ts';
 
 /** The main process's message to a worker whose build is no longer the newest. */
 export const RETIRE = 'cardshop:retire';
@@ -7,7 +7,7 @@ export const STOP = 'cardshop:stop';
 /** How long a retiring worker lets requests in flight finish before it closes their connections. */
 export const RETIRE_GRACE_MS = 15_000;
 
-/** Turns at the database's write lock (src/adapters/sqlite/write-gate.ts), asked for by a worker. */
+/** Turns at the database's write lock (src/adapters/sqlite/write-queue.ts), asked for by a worker. */
 export const WRITE_TURN = 'cardshop:write-turn';
 /** The main process's answer: it is this worker's turn. */
 export const WRITE_TURN_GRANTED = 'cardshop:write-turn-granted';

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { WriteTurns } from '../../adapters/sqlite/write-gate.ts';
-import { log } from '../log.ts';
+import type { WriteTurns } from '../../adapters/sqlite/write-queue.ts';
+import { log } from '../../lib/log.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
 import { MAIN_V8_FLAGS, WORKER_V8_FLAGS } from './server-flags.ts';
 import {

@@ -3,7 +3,7 @@ import { CARD_METAFIELDS } from '../../../src/adapters/commerce-shopify/card-met
 import { createShopifyClient } from '../../../src/adapters/commerce-shopify/client.ts';
 import { createShopifyCommerce } from '../../../src/adapters/commerce-shopify/index.ts';
 import { SHOPIFY_WRITE_MESSAGES } from '../../../src/adapters/commerce-shopify/product-writes.ts';
-import { EMPTY_FACTS } from '../../../src/domain/card-facts.ts';
+import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
 import type { ProductInput } from '../../../src/ports/commerce.ts';
 import { memoryCatalogVersion } from '../../contract/shopify-harness.ts';
 import { type ShopifyDouble, startShopifyDouble } from '../../doubles/shopify/server.ts';

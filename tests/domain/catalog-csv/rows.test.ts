@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FACTS, FACT_MESSAGES } from '../../../src/domain/card-facts.ts';
+import { EMPTY_FACTS, FACT_MESSAGES } from '../../../src/domain/card-facts/facts.ts';
 import { CSV_COLUMNS } from '../../../src/domain/catalog-csv/columns.ts';
 import { readCsvTable } from '../../../src/domain/catalog-csv/parse.ts';
 import { imageSource } from '../../../src/domain/catalog-csv/plan.ts';

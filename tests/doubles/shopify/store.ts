@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { htmlToText } from '../../../src/domain/text.ts';
+import { htmlToText } from '../../../src/domain/text/fold.ts';
 import type { DoubleDefinition, DoubleMetafield } from './metafields.ts';
 
 /**

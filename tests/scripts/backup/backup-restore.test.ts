@@ -5,10 +5,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutFormSchema } from '../../../src/domain/checkout-form.ts';
+import { checkoutFormSchema } from '../../../src/domain/orders/checkout-form.ts';
 import { createContainer } from '../../../src/server/container.ts';
 import { parseEnv } from '../../../src/server/env.ts';
-import { placeOrder } from '../../../src/server/place-order.ts';
+import { placeOrder } from '../../../src/server/orders/place-order.ts';
 import { dumpTables, fillShop, mediaHashes, picture } from '../../helpers/shop-data.ts';
 import { openTempShop, type TempShop } from '../../helpers/temp-shop.ts';
 

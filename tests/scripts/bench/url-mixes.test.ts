@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productMix, searchMix, singlesMix } from '../../../scripts/bench/url-mixes.ts';
 import { SEED_CATEGORIES } from '../../../scripts/seed/categories.ts';
 import { benchProducts } from '../../../scripts/seed/products.ts';
-import { EMPTY_FACTS } from '../../../src/domain/card-facts.ts';
+import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
 import type { Product } from '../../../src/ports/commerce.ts';
 
 const categories = SEED_CATEGORIES;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedShop } from '../../../scripts/seed/seed-shop.ts';
-import { CATEGORY_GROUPS } from '../../../src/domain/sports.ts';
+import { CATEGORY_GROUPS } from '../../../src/domain/catalog/sports.ts';
 import { countRows, openTempShop, type TempShop } from '../../helpers/temp-shop.ts';
 
 let shop: TempShop;

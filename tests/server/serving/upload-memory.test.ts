@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { UPLOADS_BUSY } from '../../../src/server/upload-slots.ts';
+import { UPLOADS_BUSY } from '../../../src/server/media/upload-slots.ts';
 import { prepareDataDir, type ShopServer, startServer } from '../../helpers/shop-server.ts';
 
 /**
  * Issue 27: 20 parallel 18 MB uploads by one admin took a worker from about 120 MB to 669 MB.
- * With the cap on uploads in flight (src/server/upload-slots.ts), the server's processes together
+ * With the cap on uploads in flight (src/server/media/upload-slots.ts), the server's processes together
  * must stay within 300 MB of what they held before.
  */
 const EMAIL = 'owner@example.gr';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPath } from '../../../src/domain/product-id.ts';
+import { productPath } from '../../../src/domain/catalog/product-id.ts';
 import { createContainer } from '../../../src/server/container.ts';
 import { parseEnv } from '../../../src/server/env.ts';
 import { prepareDataDir, type ShopServer, startServer } from '../../helpers/shop-server.ts';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { foldText } from '../../../domain/text.ts';
+import { foldText } from '../../../domain/text/fold.ts';
 
 /** A folded title for name sorting (Greek and Latin, no accents), filled in for existing rows. */
 export const up = [

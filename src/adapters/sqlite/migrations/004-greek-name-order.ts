@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { nameSortKey } from '../../../domain/text.ts';
+import { nameSortKey } from '../../../domain/text/fold.ts';
 
 /** Name sorting follows the Greek locale: Greek before Latin. Recomputes every title key. */
 export const up: string[] = [];

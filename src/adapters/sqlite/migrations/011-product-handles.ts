@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { handleize, uniqueHandle } from '../../../domain/handle.ts';
+import { handleize, uniqueHandle } from '../../../domain/catalog/handle.ts';
 
 /**
  * Every product gets a handle (its unique URL-friendly name, as on Shopify), which the CSV import

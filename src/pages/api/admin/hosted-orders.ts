@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { AppError } from '../../../ports/errors.ts';
-import { toResponse } from '../../../server/http.ts';
+import { toResponse } from '../../../server/http/http.ts';
 
 export const prerender = false;
 
 const querySchema = z.object({ after: z.string().min(1).max(500).optional().catch(undefined) });
 
-/** Orders Shopify's checkout took, newest first, 20 at a time (src/server/checkout.ts). */
+/** Orders Shopify's checkout took, newest first, 20 at a time (src/server/orders/checkout.ts). */
 export const GET: APIRoute = ({ url, locals }) =>
   toResponse(async () => {
     const orders = locals.container.hostedOrders;

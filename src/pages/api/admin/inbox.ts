@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import type { OutboxEntry } from '../../../ports/mail.ts';
-import { parseQuery, toResponse } from '../../../server/http.ts';
+import { parseQuery, toResponse } from '../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { MAX_UPLOAD_BYTES } from '../../../domain/image-files.ts';
+import { MAX_UPLOAD_BYTES } from '../../../domain/media/image-files.ts';
 import { AppError } from '../../../ports/errors.ts';
-import { toResponse } from '../../../server/http.ts';
-import { uploadSlots } from '../../../server/upload-slots.ts';
+import { toResponse } from '../../../server/http/http.ts';
+import { uploadSlots } from '../../../server/media/upload-slots.ts';
 
 export const prerender = false;
 

@@ -5,13 +5,13 @@ import {
   findTeamCategory,
   PLAYER_MESSAGES,
   playerFormError,
-} from '../../../domain/player-form.ts';
+} from '../../../domain/admin/player-form.ts';
 import { AppError } from '../../../ports/errors.ts';
-import { readJson, toResponse } from '../../../server/http.ts';
+import { readJson, toResponse } from '../../../server/http/http.ts';
 
 export const prerender = false;
 
-// Loose on purpose: the form rules (domain/player-form.ts) answer with the spec's message.
+// Loose on purpose: the form rules (domain/admin/player-form.ts) answer with the spec's message.
 const text = z.string().max(1000).default('');
 const addSchema = z.object({ teamName: text, playerName: text });
 const deleteSchema = z.object({ categoryId: text, teamName: text, playerName: text });

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { toResponse } from '../../../server/http.ts';
+import { toResponse } from '../../../server/http/http.ts';
 
 export const prerender = false;
 

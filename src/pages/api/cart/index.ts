@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { clearCartCookie, readCartId } from '../../../server/cart-cookie.ts';
-import { shopperCart } from '../../../server/checkout.ts';
-import { toResponse } from '../../../server/http.ts';
+import { clearCartCookie, readCartId } from '../../../server/cart/cart-cookie.ts';
+import { toResponse } from '../../../server/http/http.ts';
+import { shopperCart } from '../../../server/orders/checkout.ts';
 
 export const prerender = false;
 

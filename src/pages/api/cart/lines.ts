@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { AppError } from '../../../ports/errors.ts';
-import { readCartId } from '../../../server/cart-cookie.ts';
-import { addCartLineEndpoint } from '../../../server/cart-line-endpoint.ts';
-import { shopperCart } from '../../../server/checkout.ts';
-import { readJson, toResponse } from '../../../server/http.ts';
-import { astroRoute } from '../../../server/json-endpoint.ts';
+import { readCartId } from '../../../server/cart/cart-cookie.ts';
+import { addCartLineEndpoint } from '../../../server/cart/cart-line-endpoint.ts';
+import { readJson, toResponse } from '../../../server/http/http.ts';
+import { astroRoute } from '../../../server/http/json-endpoint.ts';
+import { shopperCart } from '../../../server/orders/checkout.ts';
 
 export const prerender = false;
 
@@ -16,7 +16,7 @@ function requireCart(cartId: string | null): string {
   return cartId;
 }
 
-/** Adds a line (src/server/cart-line-endpoint.ts); `npm start` answers it at its edge, before Astro. */
+/** Adds a line (src/server/cart/cart-line-endpoint.ts); `npm start` answers it at its edge, before Astro. */
 export const POST = astroRoute(addCartLineEndpoint);
 
 export const PATCH: APIRoute = ({ request, cookies, locals }) =>

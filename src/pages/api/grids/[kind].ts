@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { GRID_FILTERS, type GridKind, isGridKind, toGridCard } from '../../../domain/grid-selections.ts';
+import { GRID_FILTERS, type GridKind, isGridKind, toGridCard } from '../../../domain/catalog/grids.ts';
 import type { Product } from '../../../ports/commerce.ts';
 import { AppError } from '../../../ports/errors.ts';
 import type { Container } from '../../../server/container.ts';
-import { toResponse } from '../../../server/http.ts';
+import { toResponse } from '../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,11 @@
 import type { APIRoute } from 'astro';
 import { isAppError } from '../../../ports/errors.ts';
-import { json, readBody } from '../../../server/http.ts';
-import { isCatalogTopic, verifyShopifyHmac, WEBHOOK_MAX_BYTES } from '../../../server/shopify-webhook.ts';
+import { json, readBody } from '../../../server/http/http.ts';
+import {
+  isCatalogTopic,
+  verifyShopifyHmac,
+  WEBHOOK_MAX_BYTES,
+} from '../../../server/shopify/shopify-webhook.ts';
 
 export const prerender = false;
 

@@ -2,8 +2,8 @@ import type { APIContext } from 'astro';
 import { parseSetCookie } from 'cookie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { POST } from '../../../../src/pages/api/cart/lines.ts';
-import { CART_COOKIE } from '../../../../src/server/cart-cookie.ts';
-import { RATE_LIMITS } from '../../../../src/server/rate-limit.ts';
+import { CART_COOKIE } from '../../../../src/server/cart/cart-cookie.ts';
+import { RATE_LIMITS } from '../../../../src/server/http/rate-limit.ts';
 import { countRows, openTempShop, type TempShop } from '../../../helpers/temp-shop.ts';
 
 let shop: TempShop;

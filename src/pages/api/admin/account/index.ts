@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { adminSession } from '../../../../server/admin-session.ts';
-import { toResponse } from '../../../../server/http.ts';
+import { adminSession } from '../../../../server/auth/admin-session.ts';
+import { toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
 

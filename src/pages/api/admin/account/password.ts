@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, passwordChangeErrors } from '../../../../domain/account-form.ts';
+import { ACCOUNT_MESSAGES, passwordChangeErrors } from '../../../../domain/admin/account-form.ts';
 import { AppError } from '../../../../ports/errors.ts';
-import { adminSession } from '../../../../server/admin-session.ts';
-import { readJson, toResponse } from '../../../../server/http.ts';
+import { adminSession } from '../../../../server/auth/admin-session.ts';
+import { readJson, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
 
-// Loose on purpose: the form's rules (domain/account-form.ts) answer with the form's messages.
+// Loose on purpose: the form's rules (domain/admin/account-form.ts) answer with the form's messages.
 const text = z.string().max(4096).default('');
 const changeSchema = z.object({ currentPassword: text, newPassword: text, confirmPassword: text });
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { SPORTS } from '../../../../domain/sports.ts';
-import { exportCatalog } from '../../../../server/catalog-import.ts';
-import { parseQuery, toResponse } from '../../../../server/http.ts';
+import { SPORTS } from '../../../../domain/catalog/sports.ts';
+import { exportCatalog } from '../../../../server/catalog-csv/catalog-import.ts';
+import { parseQuery, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { decodeParam } from '../../../../domain/product-id.ts';
+import { decodeParam } from '../../../../domain/catalog/product-id.ts';
 import { AppError } from '../../../../ports/errors.ts';
-import { readJson, toResponse } from '../../../../server/http.ts';
+import { readJson, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { parseQuery, toResponse } from '../../../../server/http.ts';
+import { parseQuery, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { AppError } from '../../../../ports/errors.ts';
-import { toResponse } from '../../../../server/http.ts';
+import { toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
-import { PRODUCT_FORM_MESSAGES } from '../../../../domain/product-form.ts';
-import { decodeParam } from '../../../../domain/product-id.ts';
+import { PRODUCT_FORM_MESSAGES } from '../../../../domain/admin/product-form.ts';
+import { decodeParam } from '../../../../domain/catalog/product-id.ts';
 import {
   productFormSchema,
   savedMessage,
   saveProduct,
   toAdminProduct,
-} from '../../../../server/admin-products.ts';
-import { readJson, toResponse } from '../../../../server/http.ts';
+} from '../../../../server/catalog/admin-products.ts';
+import { readJson, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
 

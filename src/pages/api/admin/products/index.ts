@@ -6,8 +6,8 @@ import {
   savedMessage,
   saveProduct,
   toAdminProduct,
-} from '../../../../server/admin-products.ts';
-import { parseQuery, readJson, toResponse } from '../../../../server/http.ts';
+} from '../../../../server/catalog/admin-products.ts';
+import { parseQuery, readJson, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
 

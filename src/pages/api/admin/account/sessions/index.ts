@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { ACCOUNT_MESSAGES } from '../../../../../domain/account-form.ts';
-import { adminSession } from '../../../../../server/admin-session.ts';
-import { toResponse } from '../../../../../server/http.ts';
+import { ACCOUNT_MESSAGES } from '../../../../../domain/admin/account-form.ts';
+import { adminSession } from '../../../../../server/auth/admin-session.ts';
+import { toResponse } from '../../../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { AppError } from '../../../../../ports/errors.ts';
-import { toResponse } from '../../../../../server/http.ts';
-import { importJob } from '../../../../../server/import-jobs.ts';
+import { importJob } from '../../../../../server/catalog-csv/import-jobs.ts';
+import { toResponse } from '../../../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -5,8 +5,8 @@ import {
   planCatalogImport,
   planSummary,
   readImportFile,
-} from '../../../../../server/catalog-import.ts';
-import { json, parseQuery, toResponse } from '../../../../../server/http.ts';
+} from '../../../../../server/catalog-csv/catalog-import.ts';
+import { json, parseQuery, toResponse } from '../../../../../server/http/http.ts';
 
 export const prerender = false;
 

@@ -1,0 +1,49 @@
+import type { ProductSummary } from '../../ports/commerce.ts';
+import { factBadges } from '../card-facts/display.ts';
+import { DEFAULT_LIST_MAX } from '../cart/cart-rules.ts';
+import { MYSTERY_PACK_TITLES } from './title-lists.ts';
+
+/**
+ * What a grid card needs (spec section 3, card view model), small enough to send to islands:
+ * no descriptions, one image, the variant id as the card id.
+ */
+export type CardView = {
+  id: string;
+  productId: string;
+  title: string;
+  category: 'Mystery Pack' | 'LOT' | 'Card';
+  priceCents: number | null;
+  image: { url: string; width: number | null; height: number | null } | null;
+  /** Stock; null when not tracked. */
+  available: number | null;
+  /** The stepper's limit: the stock, or 10 when stock is unknown. */
+  maxQuantity: number;
+  tags: string[];
+  /** Card-fact badges: RC, AUTO, PATCH, /99, PSA 10 (decision 051). */
+  badges: string[];
+};
+
+export function cardCategory(product: Pick<ProductSummary, 'title' | 'productType'>): CardView['category'] {
+  if ((MYSTERY_PACK_TITLES as readonly string[]).includes(product.title)) return 'Mystery Pack';
+  if (product.productType === 'LOT') return 'LOT';
+  return 'Card';
+}
+
+export function toCardView(product: ProductSummary): CardView {
+  const image = product.images[0];
+  return {
+    id: product.variantId || product.id,
+    productId: product.id,
+    title: product.title,
+    category: cardCategory(product),
+    priceCents: product.priceCents,
+    image: image ? { url: image.url, width: image.width, height: image.height } : null,
+    available: product.available,
+    maxQuantity: product.available ?? DEFAULT_LIST_MAX,
+    tags: product.tags.filter((tag) => tag !== 'offer'),
+    badges: factBadges(product.facts),
+  };
+}
+
+export const isSoldOut = (card: Pick<CardView, 'available'>) =>
+  card.available !== null && card.available <= 0;

@@ -1,0 +1,70 @@
+import type { CatalogQuery, ProductSummary } from '../../ports/commerce.ts';
+import { canAdd, stepperState } from '../cart/cart-rules.ts';
+import { foldText } from '../text/fold.ts';
+import { type CardView, toCardView } from './card-view.ts';
+import { LOT_TITLES, MYSTERY_PACK_TITLES } from './title-lists.ts';
+
+/** The three card grids (spec section 2): /mystery-packs, /LOT and /offers. */
+export const GRID_KINDS = ['mystery-packs', 'lot', 'offers'] as const;
+export type GridKind = (typeof GRID_KINDS)[number];
+
+export const isGridKind = (value: string): value is GridKind =>
+  (GRID_KINDS as readonly string[]).includes(value);
+
+export const OFFER_TAG = 'offer';
+export const OFFER_PRODUCT_TYPE = 'Card';
+
+type Selectable = Pick<ProductSummary, 'title' | 'tags' | 'productType'>;
+
+/** Mystery packs are known by their exact titles (spec section 1). */
+export const isMysteryPack = (product: Selectable) =>
+  (MYSTERY_PACK_TITLES as readonly string[]).includes(product.title);
+
+/** Lots are the products whose title is in the fixed LOT list (spec section 2). */
+export const isLot = (product: Selectable) => LOT_TITLES.includes(product.title);
+
+/**
+ * Offers are tagged 'offer' with productType 'Card' (spec section 5). Tags compare folded, as the
+ * catalogue's tag filter does, so the build and the live endpoint pick the same products.
+ */
+export const isOffer = (product: Selectable) =>
+  product.productType === OFFER_PRODUCT_TYPE && product.tags.some((tag) => foldText(tag) === OFFER_TAG);
+
+const SELECTORS: Record<GridKind, (product: Selectable) => boolean> = {
+  'mystery-packs': isMysteryPack,
+  lot: isLot,
+  offers: isOffer,
+};
+
+/** The same selections as catalogue filters, for the live endpoint (the database does the work). */
+export const GRID_FILTERS: Record<GridKind, Pick<CatalogQuery, 'titles' | 'tag' | 'productType'>> = {
+  'mystery-packs': { titles: MYSTERY_PACK_TITLES },
+  lot: { titles: LOT_TITLES },
+  offers: { tag: OFFER_TAG, productType: OFFER_PRODUCT_TYPE },
+};
+
+/** Every card on a grid page shows the grid's category, whatever the product type says. */
+export const GRID_CATEGORY: Record<GridKind, CardView['category']> = {
+  'mystery-packs': 'Mystery Pack',
+  lot: 'LOT',
+  offers: 'Card',
+};
+
+export const toGridCard = (kind: GridKind, product: ProductSummary): CardView => ({
+  ...toCardView(product),
+  category: GRID_CATEGORY[kind],
+});
+
+/** The cards of one grid, in the order given (the catalogue comes newest first). */
+export function gridCards(kind: GridKind, products: readonly ProductSummary[]): CardView[] {
+  return products.filter(SELECTORS[kind]).map((product) => toGridCard(kind, product));
+}
+
+/**
+ * How many to add from a grid card's stepper, or null when the add would pass the stock: on list
+ * pages such an add is ignored without a message (spec section 5).
+ */
+export function gridAddQuantity(selected: number, maxQuantity: number, inCart: number): number | null {
+  const { value } = stepperState(selected, maxQuantity, inCart);
+  return canAdd(value, inCart, maxQuantity) ? value : null;
+}

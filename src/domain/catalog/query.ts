@@ -1,0 +1,57 @@
+import type { CatalogQuery, CatalogSort, Product } from '../../ports/commerce.ts';
+import { matchesFactFilter } from '../card-facts/filter.ts';
+import { foldText, latinSpellings, nameSortKey } from '../text/fold.ts';
+import { idTail } from './product-id.ts';
+
+/**
+ * The catalogue query's meaning as plain functions, for a backend that cannot run all of it
+ * itself (Shopify's search has no accent folding, substring match or Greek collation). The
+ * embedded engine runs the same rules in SQL; the commerce contract suite holds both to them.
+ */
+export function matchesCatalogQuery(product: Product, query: CatalogQuery): boolean {
+  const words = foldText(query.search ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length > 0) {
+    const text = foldText([product.title, ...product.tags, product.description].join('\n'));
+    const found = (word: string) =>
+      [word, ...latinSpellings(word)].some((spelling) => text.includes(spelling));
+    if (!words.every(found)) return false;
+  }
+  if (query.titleContains && !foldText(product.title).includes(foldText(query.titleContains))) return false;
+  const tagKeys = product.tags.map(foldText);
+  if (query.teams && !query.teams.some((team) => tagKeys.includes(foldText(team)))) return false;
+  if (query.tag !== undefined && !tagKeys.includes(foldText(query.tag))) return false;
+  if (query.productType !== undefined && product.productType !== query.productType) return false;
+  if (query.titles && !query.titles.includes(product.title)) return false;
+  if (query.minPriceCents !== undefined && (product.priceCents ?? -1) < query.minPriceCents) return false;
+  if (
+    query.maxPriceCents !== undefined &&
+    (product.priceCents === null || product.priceCents > query.maxPriceCents)
+  )
+    return false;
+  if (query.facts && !matchesFactFilter(product.facts, query.facts)) return false;
+  return true;
+}
+
+const newestFirst = (a: Product, b: Product) => idTail(b.id) - idTail(a.id);
+
+/** Price order with unpriced products last, newest first among equal prices. */
+const byPrice = (direction: 1 | -1) => (a: Product, b: Product) => {
+  if (a.priceCents === null || b.priceCents === null)
+    return (a.priceCents === null ? 1 : 0) - (b.priceCents === null ? 1 : 0) || newestFirst(a, b);
+  return direction * (a.priceCents - b.priceCents) || newestFirst(a, b);
+};
+
+const COMPARE: Record<CatalogSort, (a: Product, b: Product) => number> = {
+  newest: newestFirst,
+  oldest: (a, b) => idTail(a.id) - idTail(b.id),
+  name: (a, b) => {
+    const [left, right] = [nameSortKey(a.title), nameSortKey(b.title)];
+    return left < right ? -1 : left > right ? 1 : newestFirst(a, b);
+  },
+  'price-asc': byPrice(1),
+  'price-desc': byPrice(-1),
+};
+
+export const compareForSort = (sort: CatalogSort) => COMPARE[sort];

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GRID_SIZES,
+  IMAGE_WIDTHS,
+  isImageWidth,
+  srcSet,
+  variantUrl,
+} from '../../../src/domain/media/responsive-image.ts';
+
+const STORED = '/media/1732000000000-a1b2c3-card.webp';
+
+describe('srcSet', () => {
+  it('lists the 320, 480 and 800 variants of a stored image', () => {
+    expect(srcSet(STORED)).toBe(`${STORED}?w=320 320w, ${STORED}?w=480 480w, ${STORED}?w=800 800w`);
+  });
+
+  it('gives none for static placeholders, SVGs, other hosts and missing images', () => {
+    for (const url of [
+      '/images/placeholder-card.svg',
+      '/media/logo.svg',
+      'https://cdn.shopify.com/s/files/card.jpg',
+      '/media/a/b.jpg',
+      `${STORED}?w=480`,
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(srcSet(url), String(url)).toBeUndefined();
+    }
+  });
+});
+
+describe('variantUrl', () => {
+  it('adds ?w= to stored images only', () => {
+    expect(variantUrl(STORED, 800)).toBe(`${STORED}?w=800`);
+    expect(variantUrl('/images/placeholder-card.svg', 320)).toBe('/images/placeholder-card.svg');
+  });
+});
+
+describe('isImageWidth', () => {
+  it('accepts exactly the listed widths', () => {
+    expect(IMAGE_WIDTHS.every(isImageWidth)).toBe(true);
+    for (const width of [0, 319, 481, 5000, 480.5, Number.NaN]) expect(isImageWidth(width)).toBe(false);
+  });
+});
+
+it('GRID_SIZES ends with a default width for phones', () => {
+  expect(GRID_SIZES.split(', ').at(-1)).toBe('48vw');
+});
