@@ -72,10 +72,16 @@ function runLogged(
   });
 }
 
-async function vitest(project: 'quick' | null): Promise<Tally> {
+async function vitest(project: 'quick' | null, maxWorkers: number): Promise<Tally> {
   const file = path.join(results, 'vitest.json');
   fs.rmSync(file, { force: true });
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`];
+  const args = [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${file}`,
+    `--maxWorkers=${maxWorkers}`,
+  ];
   if (project) args.push('--project', project);
   const status = await runLogged('vitest', bin('vitest'), args);
   const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
@@ -117,20 +123,28 @@ if (wanted('lint')) {
   tallies.push({ suite: 'lint and format', passed: failed ? 0 : 1, failed: failed ? 1 : 0 });
 }
 
-// Then vitest and the e2e runs side by side: most of an e2e run's time is spent waiting (for a
-// rebuild, an animation, a debounce), so they share the cores well (decision 078).
+// Then vitest and the e2e runs side by side: much of an e2e run's time is spent waiting (for a
+// rebuild, an animation, a debounce). Shares of the two cores (decision 078): the embedded e2e run
+// two browsers, the hosted run and vitest one worker each; the quick set gives vitest both.
 const running: Array<Promise<Tally>> = [];
-if (wanted('unit')) running.push(vitest(quick ? 'quick' : null));
+const full = !quick && wanted('e2e') && wanted('e2e-hosted');
+if (wanted('unit')) running.push(vitest(quick ? 'quick' : null, full ? 1 : 2));
 if (wanted('e2e') || (!quick && wanted('e2e-hosted'))) {
   const chromium = ensureChromium('the e2e tests');
   if (wanted('e2e'))
     running.push(
-      e2e('e2e', { CHROMIUM_PATH: chromium }, quick ? ['--grep', '@smoke', '--project', 'desktop'] : []),
+      e2e(
+        'e2e',
+        { CHROMIUM_PATH: chromium, E2E_WORKERS: '2' },
+        quick ? ['--grep', '@smoke', '--project', 'desktop'] : [],
+      ),
     );
   // The same suite with every backend hosted (commerce on the Shopify double; documents, auth and
   // mail on the emulators and the EmailJS recorder), on its own port and data folder (decision 026).
   if (!quick && wanted('e2e-hosted'))
-    running.push(e2e('e2e-hosted', { CHROMIUM_PATH: chromium, E2E_BACKENDS: 'hosted' }));
+    running.push(
+      e2e('e2e-hosted', { CHROMIUM_PATH: chromium, E2E_BACKENDS: 'hosted', E2E_WORKERS: full ? '1' : '2' }),
+    );
 }
 tallies.push(...(await Promise.all(running)));
 
