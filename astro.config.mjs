@@ -1,9 +1,42 @@
 // @ts-check
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { compiledPath, compileServer, SHARED_SOURCE } from './scripts/compile-server.mjs';
 import { extraCspSources } from './src/server/http/csp-sources.ts';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * One module graph per process (decision 079): the server build does not bundle the shop's own
+ * server code (src/server, adapters, ports, domain, lib). It imports the compiled copy in
+ * .server/ that npm start's processes run (scripts/compile-server.mjs), by absolute path, so a
+ * worker that loads a build shares every module, and its state, with its own fast path. The
+ * copy is compiled when a build starts, so a build never points at code older than its own.
+ * `astro dev` serves the sources as they are.
+ */
+/** @type {import('vite').Plugin} */
+const sharedServerModules = {
+  name: 'cardshop:shared-server-modules',
+  apply: 'build',
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.config.consumer === 'server',
+  async buildStart() {
+    await compileServer(root);
+  },
+  async resolveId(source, importer, options) {
+    if (!importer) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved || resolved.external) return null;
+    const file = resolved.id.split('?', 1)[0] ?? '';
+    const relative = path.relative(root, file);
+    if (!SHARED_SOURCE.test(relative) || !relative.endsWith('.ts')) return null;
+    return { id: compiledPath(root, file), external: 'absolute' };
+  },
+};
 
 /**
  * zod compiles object parsers with `new Function` when it may, and probes for that when a schema
@@ -60,7 +93,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), sharedServerModules],
     ssr: { external: ['better-sqlite3', 'sharp'] },
   },
   experimental: { incrementalBuild: true },

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Env } from '../src/server/env.ts';
 import { EnvError, getEnv } from '../src/server/env.ts';
 
@@ -22,4 +24,12 @@ export function loadEnvOrExit(): Env {
 export function argValue(args: string[], flag: string): string | undefined {
   const index = args.indexOf(flag);
   return index === -1 ? undefined : args[index + 1];
+}
+
+/** The nearest folder at or above `from` that holds package.json: the project, wherever a script runs from. */
+export function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
+  }
 }

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createWriteTurns } from '../src/adapters/sqlite/write-queue.ts';
+import { createWriteQueue } from '../src/adapters/sqlite/write-queue.ts';
 import { log } from '../src/lib/log.ts';
 import { runQueuedCatalogImports } from '../src/server/catalog-csv/catalog-import.ts';
 import { failUnfinishedImports } from '../src/server/catalog-csv/import-jobs.ts';
@@ -17,18 +17,20 @@ import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/curre
 import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
 import { clearRunning, markRunning } from '../src/server/serving/running-shop.ts';
 import { createWorkerPool } from '../src/server/serving/worker-pool.ts';
-import { loadEnvOrExit } from './cli.ts';
+import { loadEnvOrExit, projectRoot } from './cli.ts';
 import { ensureAdmin } from './seed/admin-account.ts';
 import { seedShop } from './seed/seed-shop.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+// Run from source (scripts/) or compiled (.server/scripts/, decision 062): the project is the
+// folder that holds package.json.
+const root = projectRoot(import.meta.dirname);
 const env = loadEnvOrExit();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
 
 // The queue of turns at the database's write lock: this process and its workers write in order.
-const writeTurns = createWriteTurns();
-const container = createContainer(env, { writeGate: writeTurns.gate() });
+const writeQueue = createWriteQueue();
+const container = createContainer(env, { writeGate: writeQueue.gate() });
 
 const seeded = await seedShop(container);
 if (seeded.products > 0) log.info('Demo shop created', { dataDir: env.dataDir, products: seeded.products });
@@ -39,12 +41,12 @@ const admin = env.AUTH_BACKEND === 'local' ? await ensureAdmin(container) : null
 // builds, swaps and does the background duties.
 const pool = createWorkerPool({
   size: env.webWorkers,
-  // npm start runs both programs bundled as JavaScript (scripts/serve.mjs, decision 062), the worker
-  // beside this one; run from source, the worker is run from source too.
+  // npm start runs both programs compiled to JavaScript (scripts/serve.mjs, decision 062), the
+  // worker beside this one; run from source, the worker is run from source too.
   script: import.meta.filename.endsWith('.ts')
     ? path.join(root, 'scripts', 'web-worker.ts')
     : path.join(import.meta.dirname, 'web-worker.mjs'),
-  writeTurns,
+  writeQueue,
 });
 let serving = false;
 async function serveBuild(current: CurrentBuild): Promise<void> {

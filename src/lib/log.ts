@@ -11,19 +11,16 @@ export type LogFields = Record<string, unknown>;
 type RequestContext = { requestId: string };
 type Sink = (level: LogLevel, line: string) => void;
 
-// On globalThis: the server runs this module from source while each storefront build bundles its
-// own copy, and both must see the same request context.
-const shared = globalThis as typeof globalThis & {
-  __cardshopLog?: { context: AsyncLocalStorage<RequestContext>; sink: Sink };
+const state: { context: AsyncLocalStorage<RequestContext>; sink: Sink } = {
+  context: new AsyncLocalStorage<RequestContext>(),
+  sink: batchedSink(),
 };
-shared.__cardshopLog ??= { context: new AsyncLocalStorage<RequestContext>(), sink: batchedSink() };
-const state = shared.__cardshopLog;
 
 /**
  * Info lines (the access log's, one per request) go out together once per turn of the event loop,
  * in one write instead of one each; warn and error lines go out at once, after the info lines
  * written before them. A busy worker answers many requests per turn, and a write per line was
- * about a tenth of its time on a kept page. What a turn logged is written before the process
+ * about a tenth of its time on a cached page. What a turn logged is written before the process
  * exits, so only a kill mid-turn loses it.
  */
 export function batchedSink(): Sink {

@@ -12,12 +12,7 @@ export const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-// A global symbol, not instanceof: the server runs adapters loaded from source and endpoints from
-// each storefront build's bundle, so one error can cross two copies of this class.
-const BRAND = Symbol.for('cardshop.AppError');
-
 export class AppError extends Error {
-  readonly [BRAND] = true;
   readonly kind: ErrorKind;
   /** Field-level messages for forms, keyed by field name. */
   readonly fields: Readonly<Record<string, string>>;
@@ -30,6 +25,4 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(error: unknown): error is AppError {
-  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
-}
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

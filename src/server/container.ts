@@ -14,7 +14,7 @@ import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/in
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
-import { localContentStamp } from '../adapters/sqlite/content-version.ts';
+import { localContentVersion } from '../adapters/sqlite/content-version.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import { type ImportJobStore, importJobStore } from '../adapters/sqlite/import-job-store.ts';
 import type { WriteGate } from '../adapters/sqlite/write-queue.ts';
@@ -57,7 +57,7 @@ export type Container = {
    * stock, the category documents), for keeping rendered answers (src/server/cache/response-cache.ts);
    * null when a hosted backend holds some of it and has no such cheap, complete version.
    */
-  contentStamp: (() => Promise<string>) | null;
+  contentVersion: (() => Promise<string>) | null;
   /** The embedded engine, for the command-line scripts (seed, admin accounts). */
   engine: Engine;
   close(): void;
@@ -139,7 +139,8 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     hostedOrders: shopify?.orders ?? null,
     shopify,
     importJobs: importJobStore(engine),
-    contentStamp: shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentStamp(engine) : null,
+    contentVersion:
+      shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentVersion(engine) : null,
     documents,
     auth,
     media: shopify?.media ?? createLocalMedia(engine),
@@ -154,17 +155,17 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
   };
 }
 
-// Kept on globalThis: the server loads each new storefront build's bundle into the same
-// process, and all of them must share one database connection.
-const holder = globalThis as typeof globalThis & { __cardshopContainer?: Container };
+// One per process: a worker's fast path and the storefront build it serves import this same
+// module (decision 079), so they share one database connection.
+let shared: Container | undefined;
 
 /** The process-wide container, built from the validated environment on first use. */
 export function getContainer(): Container {
-  holder.__cardshopContainer ??= createContainer(getEnv());
-  return holder.__cardshopContainer;
+  shared ??= createContainer(getEnv());
+  return shared;
 }
 
 /** Lets a script that built its own container make it the one the app uses. */
 export function setSharedContainer(container: Container): void {
-  holder.__cardshopContainer = container;
+  shared = container;
 }

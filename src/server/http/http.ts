@@ -33,9 +33,7 @@ export type ErrorBody = { error: { kind: ErrorKind; message: string; fields: Rec
 export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   // A schema that threw instead of answering through readJson/parseQuery is still bad input, not a
   // crash; its messages were made without the Greek map, so only the general one is shown.
-  // (By name: each storefront build may bundle its own copy of zod.)
-  if (error instanceof Error && error.name === 'ZodError')
-    error = new AppError('invalid', 'Μη έγκυρα δεδομένα.');
+  if (error instanceof z.core.$ZodError) error = new AppError('invalid', 'Μη έγκυρα δεδομένα.');
   if (isAppError(error)) {
     return {
       status: STATUS[error.kind],

@@ -1,32 +1,55 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { compileServer } from '../../../scripts/compile-server.mjs';
+import { describe, expect, it } from 'vitest';
+import { compiledPath, compileServer } from '../../../scripts/compile-server.mjs';
 import { MAIN_V8_FLAGS } from '../../../src/server/serving/server-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-compiled-'));
-afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
 
-/** Every module a bundle imports, statically or on use. */
+/** Every module a compiled file imports, statically or on use. */
 function importsOf(file: string): string[] {
   const code = fs.readFileSync(file, 'utf8');
   const found = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)["']([^"']+)["']/gm)];
   return found.map((match) => match[1] ?? '');
 }
 
-describe('the server npm start runs (decision 062)', () => {
-  it('is bundled as JavaScript that imports only packages and Node, never a TypeScript file', async () => {
-    const { start, worker } = await compileServer(root, outdir);
-    for (const file of [start, worker]) {
-      const imports = importsOf(file);
-      expect(imports).toContain('better-sqlite3');
-      const own = imports.filter((specifier) => specifier.startsWith('.') || specifier.startsWith('/'));
-      expect(own, file).toEqual([]);
-      expect(imports.filter((specifier) => specifier.endsWith('.ts'))).toEqual([]);
+/** The compiled files `entry` loads, following its relative imports. */
+function reachable(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const specifier of importsOf(file))
+      if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier));
+  };
+  visit(entry);
+  return seen;
+}
+
+describe('the server npm start runs (decisions 062 and 079)', () => {
+  it('is JavaScript, one module per source file, that never imports a TypeScript file', async () => {
+    const { start, worker } = await compileServer(root);
+    expect(start).toBe(path.join(root, '.server', 'scripts', 'start.mjs'));
+    for (const entry of [start, worker]) {
+      const files = reachable(entry);
+      expect(files.size).toBeGreaterThan(20);
+      for (const file of files) {
+        expect(fs.existsSync(file), file).toBe(true);
+        expect(file.endsWith('.mjs'), file).toBe(true);
+        expect(
+          importsOf(file).filter((specifier) => specifier.endsWith('.ts')),
+          file,
+        ).toEqual([]);
+      }
     }
-    expect(fs.readdirSync(outdir).sort()).toEqual(['start.mjs', 'web-worker.mjs']);
+    expect([...reachable(worker)]).toContain(compiledPath(root, path.join(root, 'src/server/container.ts')));
+  });
+
+  it('rewrites only what changed, so running processes keep reading the same files', async () => {
+    const { worker } = await compileServer(root);
+    const before = fs.statSync(worker).mtimeMs;
+    await compileServer(root);
+    expect(fs.statSync(worker).mtimeMs).toBe(before);
   });
 
   it('starts the main process with its V8 flags on the command line', () => {
