@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ADMIN } from './e2e/fixtures/backends.ts';
 import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.ts';
 import { emulatedEnv } from './scripts/emulators/hosted-env.ts';
-import { MAIN_V8_FLAGS } from './src/server/serving/server-flags.ts';
 
 /** e2e runs against the real built app on a fresh temp data folder, in Debian's Chromium. */
 // A port per run (kept in the env so the test workers agree), so parallel runs never collide.
@@ -46,9 +46,8 @@ const chromium = { executablePath: chromiumPath(), args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'e2e',
-  // Spec files run side by side, each on its own browser; the tests of one file run in order.
-  // Most of a test's time is waiting (a rebuild, an animation), so two workers share two cores
-  // well; specs must not depend on what another spec does to the shop meanwhile (decision 078).
+  // Spec files run side by side, each worker with its browser and, on the embedded backends, its
+  // own shop (e2e/fixtures/worker-shop.ts); the tests of one file run in order (decision 078).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // Page quality (axe, Lighthouse, the JavaScript budget) is the same code on both backends: the
@@ -76,53 +75,47 @@ export default defineConfig({
       ? []
       : [{ name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, grep: /@phone/ }]),
   ],
-  webServer: [
-    ...(shopifySettings
-      ? [
-          {
-            name: 'Shopify double',
-            command: 'node tests/doubles/shopify/main.ts',
-            wait: { stdout: /Shopify double listening at http:\/\/127\.0\.0\.1:(?<e2e_shopify_port>\d+)/ },
-            timeout: 120_000,
-            stdout: 'pipe' as const,
-            env: {
-              SHOPIFY_DOUBLE_PORT: '0',
-              SHOPIFY_DOUBLE_STOREFRONT_TOKEN: shopifySettings.storefront,
-              SHOPIFY_DOUBLE_ADMIN_TOKEN: shopifySettings.admin,
-            },
+  // The hosted run's servers: the Shopify double, then the shop beside the emulators. The embedded
+  // run starts a shop per worker instead (e2e/fixtures/worker-shop.ts).
+  webServer: shopifySettings
+    ? [
+        {
+          name: 'Shopify double',
+          command: 'node tests/doubles/shopify/main.ts',
+          wait: { stdout: /Shopify double listening at http:\/\/127\.0\.0\.1:(?<e2e_shopify_port>\d+)/ },
+          timeout: 120_000,
+          stdout: 'pipe' as const,
+          env: {
+            SHOPIFY_DOUBLE_PORT: '0',
+            SHOPIFY_DOUBLE_STOREFRONT_TOKEN: shopifySettings.storefront,
+            SHOPIFY_DOUBLE_ADMIN_TOKEN: shopifySettings.admin,
           },
-        ]
-      : []),
-    {
-      name: 'shop',
-      // $E2E_SHOPIFY_PORT is known only once the double has started; the shell reads it then.
-      command: `rm -rf ${E2E_DATA_DIR} && ${
-        shopifySettings ? 'SHOPIFY_STORE_DOMAIN=http://127.0.0.1:$E2E_SHOPIFY_PORT ' : ''
-      }node ${hosted ? 'scripts/start-emulated.ts' : `${MAIN_V8_FLAGS.join(' ')} scripts/serve.mjs`}`,
-      url: `http://127.0.0.1:${port}/api/health`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      // The server logs a JSON line per request; warnings and errors (stderr) still show.
-      stdout: 'ignore',
-      env: {
-        DATA_DIR: E2E_DATA_DIR,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        REBUILD_DEBOUNCE_MS: '200',
-        ADMIN_EMAIL: 'admin@example.com',
-        ADMIN_PASSWORD: 'e2e-admin-password-123',
-        ...(shopifySettings
-          ? {
-              FIRESTORE_EMULATOR_PORT: String(emulatorPorts.firestore),
-              AUTH_EMULATOR_PORT: String(emulatorPorts.auth),
-              EMAILJS_RECORDER_PORT: String(emulatorPorts.emailjs),
-              COMMERCE_BACKEND: 'shopify',
-              SHOPIFY_STOREFRONT_TOKEN: shopifySettings.storefront,
-              SHOPIFY_ADMIN_TOKEN: shopifySettings.admin,
-              SHOPIFY_WEBHOOK_SECRET: shopifySettings.webhook,
-            }
-          : {}),
-      },
-    },
-  ],
+        },
+        {
+          name: 'shop',
+          // $E2E_SHOPIFY_PORT is known only once the double has started; the shell reads it then.
+          command: `rm -rf ${E2E_DATA_DIR} && SHOPIFY_STORE_DOMAIN=http://127.0.0.1:$E2E_SHOPIFY_PORT node scripts/start-emulated.ts`,
+          url: `http://127.0.0.1:${port}/api/health`,
+          timeout: 240_000,
+          reuseExistingServer: false,
+          // The server logs a JSON line per request; warnings and errors (stderr) still show.
+          stdout: 'ignore',
+          env: {
+            DATA_DIR: E2E_DATA_DIR,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            REBUILD_DEBOUNCE_MS: '200',
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            FIRESTORE_EMULATOR_PORT: String(emulatorPorts.firestore),
+            AUTH_EMULATOR_PORT: String(emulatorPorts.auth),
+            EMAILJS_RECORDER_PORT: String(emulatorPorts.emailjs),
+            COMMERCE_BACKEND: 'shopify',
+            SHOPIFY_STOREFRONT_TOKEN: shopifySettings.storefront,
+            SHOPIFY_ADMIN_TOKEN: shopifySettings.admin,
+            SHOPIFY_WEBHOOK_SECRET: shopifySettings.webhook,
+          },
+        },
+      ]
+    : [],
 });

@@ -103,9 +103,9 @@ test('the admin sees sessions and sign-ins, changes the password (ending other s
   }
 });
 
-test('the account endpoints check the session and the input on the server', async ({ request }) => {
+test('the account endpoints check the session and the input on the server', async ({ request, baseURL }) => {
   // Sent as the shop's own pages send them: from the same origin.
-  const headers = { origin: String(test.info().project.use.baseURL) };
+  const headers = { origin: String(baseURL) };
   expect((await request.get('/api/admin/account')).status()).toBe(401);
   expect((await request.delete('/api/admin/account/sessions', { headers })).status()).toBe(401);
   expect(

@@ -57,6 +57,7 @@ async function snapshot() {
 
 test('every admin endpoint refuses a missing session (401) and a forged or expired one (403), changing nothing', async ({
   request,
+  baseURL,
 }) => {
   const endpoints = adminEndpoints();
   expect(endpoints.length).toBeGreaterThanOrEqual(8);
@@ -88,7 +89,7 @@ test('every admin endpoint refuses a missing session (401) and a forged or expir
     mediaIds: [],
   };
   // Sent as the shop's own pages send them: from the same origin.
-  const origin = String(test.info().project.use.baseURL);
+  const origin = String(baseURL);
   for (const { method, path: url } of endpoints) {
     const send = (cookie?: string) =>
       request.fetch(url, {

@@ -72,6 +72,7 @@ test('player pages follow the spec rules; an unknown player shows nothing @smoke
 
 test('the storefront build state is an admin API: refused without a session, readable with one', async ({
   request,
+  baseURL,
 }) => {
   const anonymous = await request.get('/api/admin/storefront');
   expect(anonymous.status()).toBe(401);
@@ -102,7 +103,7 @@ test('the storefront build state is an admin API: refused without a session, rea
     (cookie) => cookie.name === 'shop_admin_session',
   )?.value;
   expect(token).toBeTruthy();
-  await request.delete('/api/session', { headers: { origin: String(test.info().project.use.baseURL) } });
+  await request.delete('/api/session', { headers: { origin: String(baseURL) } });
   expect((await request.get('/api/admin/storefront')).status()).toBe(401);
   const replayed = await request.get('/api/admin/storefront', {
     headers: { cookie: `shop_admin_session=${token}` },

@@ -135,7 +135,8 @@ if (wanted('e2e') || (!quick && wanted('e2e-hosted'))) {
     running.push(
       e2e(
         'e2e',
-        { CHROMIUM_PATH: chromium, E2E_WORKERS: '2' },
+        // The quick set is small: one worker, one shop to start.
+        { CHROMIUM_PATH: chromium, E2E_WORKERS: quick ? '1' : '2' },
         quick ? ['--grep', '@smoke', '--project', 'desktop'] : [],
       ),
     );
