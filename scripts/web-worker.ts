@@ -4,10 +4,10 @@
  * port, which the main process shares among its workers. A newer build gets new workers; this one
  * is retired then, and its build's code leaves memory with the process.
  */
-import { sharedTurns } from '../src/adapters/sqlite/write-queue.ts';
+import { sharedWriteQueue } from '../src/adapters/sqlite/write-queue.ts';
 import { log } from '../src/lib/log.ts';
 import { sharedPageCache } from '../src/server/cache/page-cache.ts';
-import { shareKeptPages } from '../src/server/cache/page-cache-sharing.ts';
+import { sharePageCache } from '../src/server/cache/page-cache-sharing.ts';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
 import { type CurrentBuild, currentBuildSchema } from '../src/server/rebuild/current-build.ts';
 import { createStorefrontServer } from '../src/server/serving/storefront-server.ts';
@@ -22,12 +22,12 @@ process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
 
 const build: CurrentBuild = currentBuildSchema.parse(JSON.parse(process.env.SHOP_SERVE_BUILD ?? 'null'));
-const container = createContainer(env, { writeGate: sharedTurns(workerWriteGate()) });
+const container = createContainer(env, { writeGate: sharedWriteQueue(workerWriteGate()) });
 setSharedContainer(container);
 // Alone, a worker has no one to share its pages with: sending each to the main process would only
 // cost that process a copy of every page to throw away.
-if (env.webWorkers > 1) shareKeptPages(sharedPageCache());
-const storefront = await createStorefrontServer(env, build, container.contentStamp);
+if (env.webWorkers > 1) sharePageCache(sharedPageCache());
+const storefront = await createStorefrontServer(env, build, container.contentVersion);
 
 let retiring = false;
 async function retire(graceMs: number, idleConnections: 'keep' | 'close') {

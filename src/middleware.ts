@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from './server/auth/session-cookie.ts';
 import { sharedPageCache } from './server/cache/page-cache.ts';
 import { cachedProductPage } from './server/cache/product-page-cache.ts';
-import { isKeptRoute, keptKey } from './server/cache/response-cache.ts';
+import { isCachedRoute, responseCacheKey } from './server/cache/response-cache.ts';
 import { getContainer } from './server/container.ts';
 import { json } from './server/http/http.ts';
 import { fromOtherSite } from './server/http/same-site.ts';
@@ -13,7 +13,7 @@ const refuse = (status: number, message: string) =>
   json({ error: { kind: 'unauthorized', message, fields: {} } }, { status });
 
 /**
- * The product page's route: on demand, kept per content stamp (kept-answers.ts) or, on a hosted
+ * The product page's route: on demand, cached per content version (response-cache.ts) or, on a hosted
  * backend without one, per product state (product-page-cache.ts).
  */
 const PRODUCT_PAGE = '/product/[id]';
@@ -56,9 +56,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!context.locals.admin) return refuse(403, 'Η σύνδεση έληξε. Συνδεθείτε ξανά.');
   }
   if (request.method === 'GET' || request.method === 'HEAD') {
-    // Read before rendering: what is rendered is at least as new as the stamp it is kept under.
-    const stamp = isKeptRoute(context.routePattern) ? await container.contentStamp?.() : undefined;
-    if (stamp) return sharedPageCache().respond(keptKey(stamp, new URL(request.url)), request, next);
+    // Read before rendering: what is rendered is at least as new as the version it is cached under.
+    const version = isCachedRoute(context.routePattern) ? await container.contentVersion?.() : undefined;
+    if (version)
+      return sharedPageCache().respond(responseCacheKey(version, new URL(request.url)), request, next);
     if (context.routePattern === PRODUCT_PAGE) return cachedProductPage(context, next);
   }
   return next();

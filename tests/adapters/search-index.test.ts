@@ -158,7 +158,7 @@ describe('answers kept per catalogue and stock version', () => {
   it('a repeated query is answered from memory until the catalogue or the stock moves', async () => {
     await create('Prizm Jayson Tatum');
     const first = await search({ search: 'tatum' });
-    // A change no version follows (nothing in the shop makes one): the kept answer still shows.
+    // A change no version follows (nothing in the shop makes one): the cached answer still shows.
     sqlite().prepare("UPDATE products SET title = 'Changed behind the cache'").run();
     sqlite().prepare("UPDATE counters SET value = value - 1 WHERE name = 'catalog'").run();
     expect(await search({ search: 'tatum' })).toBe(first);

@@ -32,7 +32,7 @@ export function createLocalRateLimits({ db, sqlite, writeGate }: Engine): RateLi
   return {
     // Kysely's transactions hold its connection lock across awaits; taking that lock first means
     // this synchronous transaction never lands inside another port's open one. It writes in this
-    // process's turn, like Kysely's transactions (sqlite/write-gate.ts).
+    // process's turn, like Kysely's transactions (sqlite/write-queue.ts).
     hit: (rule, key, now = Date.now()) =>
       inTurn(writeGate, () =>
         db.connection().execute(async () => hit.immediate(rule, key.slice(0, MAX_KEY_LENGTH), now)),

@@ -7,7 +7,7 @@ import { inTurn, writeGateOf } from './write-queue.ts';
  * (another process, or another container in this one) holds the write lock fails at once with
  * SQLITE_BUSY (BEGIN IMMEDIATE without the busy handler, database.ts), having done nothing;
  * running it again is safe. This retries such failures with a short random pause that does not
- * block the event loop. Within `npm start` the turns of write-gate.ts make this rare.
+ * block the event loop. Within `npm start` the turns of write-queue.ts make this rare.
  */
 const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_LOCKED']);
 const ATTEMPTS = 16;
@@ -32,7 +32,7 @@ export async function withBusyRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A Kysely transaction in its process's turn at the write lock (write-gate.ts), run again from
+ * A Kysely transaction in its process's turn at the write lock (write-queue.ts), run again from
  * the start when SQLite answers busy. The turn comes first, then the connection: a transaction
  * waiting for its turn holds nothing that this process's reads need.
  */

@@ -6,9 +6,9 @@ import type { Engine } from './database.ts';
  * the same transaction as the change. It never sees a transaction of this process that has not
  * committed yet: while one is open on the connection, the read waits for Kysely's connection lock,
  * which that transaction holds. Otherwise it reads at once (a few microseconds): it runs before
- * every kept answer, and the lock's promises cost more than the read.
+ * every cached answer, and the lock's promises cost more than the read.
  */
-export function localContentStamp({ db, sqlite }: Engine): () => Promise<string> {
+export function localContentVersion({ db, sqlite }: Engine): () => Promise<string> {
   const read = sqlite
     .prepare(
       "SELECT group_concat(name || '=' || value, ',') FROM (SELECT name, value FROM counters ORDER BY name)",

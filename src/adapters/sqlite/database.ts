@@ -25,7 +25,7 @@ export type Engine = {
   db: Kysely<DB>;
   sqlite: Database.Database;
   dataDir: string;
-  /** Turns at the write lock among the shop's processes (write-gate.ts); open outside `npm start`. */
+  /** Turns at the write lock among the shop's processes (write-queue.ts); open outside `npm start`. */
   writeGate: WriteGate;
 };
 

@@ -36,7 +36,7 @@ export async function inTurn<T>(gate: WriteGate, write: () => Promise<T>): Promi
   }
 }
 
-export type WriteTurns = {
+export type WriteQueue = {
   /** Queues `owner`; `granted` runs when its turn comes. Returns the function that ends the turn. */
   take(owner: object, granted: () => void): () => void;
   /** Ends `owner`'s turn and drops the ones it queued (a worker that left mid-transaction). */
@@ -46,7 +46,7 @@ export type WriteTurns = {
 };
 
 /** The queue of turns, first come first served, kept by the main process. */
-export function createWriteTurns(): WriteTurns {
+export function createWriteQueue(): WriteQueue {
   type Turn = { owner: object; granted: () => void };
   const queue: Turn[] = [];
   let holder: Turn | null = null;
@@ -105,7 +105,7 @@ export function createWriteTurns(): WriteTurns {
  * back. Under load that saves the two messages a turn costs for most transactions, and the run
  * limit keeps other processes from waiting long.
  */
-export function sharedTurns(remote: WriteGate, maxRun = 8): WriteGate {
+export function sharedWriteQueue(remote: WriteGate, maxRun = 8): WriteGate {
   const waiting: Array<(endTurn: () => void) => void> = [];
   let endRemote: (() => void) | null = null;
   let asking = false;

@@ -1,7 +1,7 @@
 import type { ProductSummary } from '../../ports/commerce.ts';
 import type { Category, Player, Team } from '../../ports/documents.ts';
 import { foldText } from '../text/fold.ts';
-import { createPieceIndex, type PieceIndex } from './trigram-index.ts';
+import { createTrigramIndex, type TrigramIndex } from './trigram-index.ts';
 
 /** Player page rules (spec section 5). */
 export const PLAYER_PRICE_FLOOR_CENTS = 100;
@@ -41,7 +41,7 @@ type Folded = { product: ProductSummary; title: string; tags: string[] };
  * the folded titles and tags, and an index of their three-letter pieces, so that a build's ~1,400
  * player lookups at 100k products do not each read every title (decision 058).
  */
-type PlayerIndex = { entries: Folded[]; pieces: PieceIndex };
+type PlayerIndex = { entries: Folded[]; pieces: TrigramIndex };
 
 const indexes = new WeakMap<readonly ProductSummary[], PlayerIndex>();
 
@@ -51,7 +51,7 @@ function playerIndex(products: readonly ProductSummary[]): PlayerIndex {
     const entries = products
       .filter((product) => product.priceCents !== null && product.priceCents > PLAYER_PRICE_FLOOR_CENTS)
       .map((product) => ({ product, title: foldText(product.title), tags: product.tags.map(foldText) }));
-    index = { entries, pieces: createPieceIndex(entries.map((entry) => entry.title)) };
+    index = { entries, pieces: createTrigramIndex(entries.map((entry) => entry.title)) };
     indexes.set(products, index);
   }
   return index;

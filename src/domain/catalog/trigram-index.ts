@@ -8,7 +8,7 @@
  * candidates, and the caller tests each candidate anyway. At 100k titles this is built in a
  * fraction of the time of a map from each piece to its list (decision 070).
  */
-export type PieceIndex = {
+export type TrigramIndex = {
   /** The positions of the texts that may hold `name`, in order: all of them when it is short. */
   candidates(name: string): Iterable<number>;
 };
@@ -24,7 +24,7 @@ function bucketAt(text: string, at: number, mask: number): number {
   return (hash ^ (hash >>> 15)) & mask;
 }
 
-export function createPieceIndex(texts: readonly string[], bucketBits = 18): PieceIndex {
+export function createTrigramIndex(texts: readonly string[], bucketBits = 18): TrigramIndex {
   const buckets = 2 ** bucketBits;
   const mask = buckets - 1;
   // Count each bucket once per text (`seen` holds the last text counted, plus one), then lay the

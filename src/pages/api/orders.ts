@@ -3,5 +3,5 @@ import { placeOrderEndpoint } from '../../server/orders/order-endpoint.ts';
 
 export const prerender = false;
 
-/** Checkout (src/server/orders/order-endpoint.ts); `npm start` answers it at its edge, before Astro. */
+/** Checkout (src/server/orders/order-endpoint.ts); `npm start` answers it on its fast path, before Astro. */
 export const POST = astroRoute(placeOrderEndpoint);

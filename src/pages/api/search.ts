@@ -6,13 +6,13 @@ import {
   toSearchResult,
 } from '../../domain/catalog/search-box.ts';
 import { AppError } from '../../ports/errors.ts';
-import { KEPT_CACHE_CONTROL } from '../../server/cache/page-cache.ts';
+import { CACHED_CACHE_CONTROL } from '../../server/cache/page-cache.ts';
 import { toResponse } from '../../server/http/http.ts';
 
 export const prerender = false;
 
-/** The same for every visitor: kept by the shop (kept-answers.ts) and by any shared cache in front. */
-const PUBLIC = { headers: { 'cache-control': KEPT_CACHE_CONTROL } };
+/** The same for every visitor: kept by the shop (response-cache.ts) and by any shared cache in front. */
+const PUBLIC = { headers: { 'cache-control': CACHED_CACHE_CONTROL } };
 
 /** The header search: GET ?q= -> up to 8 newest matches (title, team tags, description; accents ignored). */
 export const GET: APIRoute = ({ url, locals }) =>

@@ -10,15 +10,15 @@ const fragments = new LRUCache<string, string>({
   sizeCalculation: (html) => Math.max(1, html.length * 2),
 });
 
-/** The HTML kept under `key`, if any. */
+/** The HTML cached under `key`, if any. */
 export const findFragment = (key: string): string | undefined => fragments.get(key);
 
 /**
  * Keeps `html` under `key` for the next page that shows the same part. HTML that carries a script
- * is not kept: Astro writes each island loader script once per page, where the page first needs
+ * is not cached: Astro writes each island loader script once per page, where the page first needs
  * it, so such a script belongs to the page that rendered it and would be missing or doubled on
  * another page.
  */
-export function keepFragment(key: string, html: string): void {
+export function cacheFragment(key: string, html: string): void {
   if (!html.includes('<script')) fragments.set(key, html);
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { gzipToKeep } from './own-bytes.ts';
+import { gzipOwned } from './own-bytes.ts';
 
-/** A rendered answer as kept: its status, its headers and its body, plain and gzipped once. */
-export type KeptPage = {
+/** A rendered answer as cached: its status, its headers and its body, plain and gzipped once. */
+export type CachedPage = {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
@@ -11,68 +11,68 @@ export type KeptPage = {
   etag: string;
 };
 
-/** What of a request decides how a kept page is sent: the method and two headers. */
+/** What of a request decides how a cached page is sent: the method and two headers. */
 export type AskedFor = {
   method: string;
   ifNoneMatch: string | null | undefined;
   acceptEncoding: string | null | undefined;
 };
 
-/** A kept page made ready for one request: 304 to a client that holds it, gzip when accepted. */
+/** A cached page made ready for one request: 304 to a client that holds it, gzip when accepted. */
 export type Answer = { status: number; headers: Array<[string, string]>; body: Buffer | null };
 
 export type PageCache = {
   /**
    * The page for `key`: from the cache, or rendered by `render` once (concurrent requests for the
-   * same key wait for that one rendering) and kept when it can be shared. Answers 304 when the
+   * same key wait for that one rendering) and cached when it can be shared. Answers 304 when the
    * request already holds this version (If-None-Match).
    */
   respond(key: string, request: Request, render: () => Promise<Response>): Promise<Response>;
-  /** The page kept for `key`, if any: what the server's edge answers with before the app runs. */
-  find(key: string): KeptPage | undefined;
+  /** The page cached for `key`, if any: what the fast path answers with before the app runs. */
+  find(key: string): CachedPage | undefined;
   /** Tells `listener` of each page this cache renders and keeps (to hand it to other processes). */
-  onKept(listener: (key: string, page: KeptPage) => void): void;
-  /** Keeps a page another process rendered for `key`, unless one is kept already. */
-  adopt(key: string, page: KeptPage): void;
+  onCached(listener: (key: string, page: CachedPage) => void): void;
+  /** Keeps a page another process rendered for `key`, unless one is cached already. */
+  adopt(key: string, page: CachedPage): void;
 };
 
 /** Headers that belong to one answer, not to the page. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'etag', 'set-cookie', 'vary', 'date']);
 /** Shared caches may keep the page, but must ask again each time (the ETag makes that a 304). */
-export const KEPT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const CACHED_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /**
- * Rendered on-demand answers kept in memory, keyed by what they show (the caller's key holds the
+ * Rendered on-demand answers cached in memory, keyed by what they show (the caller's key holds the
  * data versions and the item's own state), so a change makes a new key and the old answer is
  * simply never asked for again; the least recently used leave when `maxBytes` is passed.
  */
 export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
-  const pages = new LRUCache<string, KeptPage>({
+  const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
     sizeCalculation: (page) => page.body.length + page.gzip.length + 512,
   });
-  const rendering = new Map<string, Promise<KeptPage | Response>>();
-  let kept: (key: string, page: KeptPage) => void = () => undefined;
+  const rendering = new Map<string, Promise<CachedPage | Response>>();
+  let onCached: (key: string, page: CachedPage) => void = () => undefined;
 
-  async function renderOnce(key: string, render: () => Promise<Response>): Promise<KeptPage | Response> {
+  async function renderOnce(key: string, render: () => Promise<Response>): Promise<CachedPage | Response> {
     const response = await render();
     if (!shareable(response)) return response;
     const body = Buffer.from(await response.arrayBuffer());
-    const page: KeptPage = {
+    const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
       body,
-      gzip: gzipToKeep(body),
+      gzip: gzipOwned(body),
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     };
     pages.set(key, page);
-    kept(key, page);
+    onCached(key, page);
     return page;
   }
 
   return {
     async respond(key, request, render) {
-      let page: KeptPage | Response | undefined = pages.get(key);
+      let page: CachedPage | Response | undefined = pages.get(key);
       if (!page) {
         let pending = rendering.get(key);
         if (!pending) {
@@ -80,7 +80,7 @@ export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
           rendering.set(key, pending);
           page = await pending;
         } else {
-          // A response that could not be kept is one request's own: render again for this one.
+          // A response that could not be cached is one request's own: render again for this one.
           const shared = await pending;
           page = shared instanceof Response ? await render() : shared;
         }
@@ -94,8 +94,8 @@ export function createPageCache(maxBytes = 48 * 1024 * 1024): PageCache {
       return new Response(body ? new Uint8Array(body) : null, { status, headers });
     },
     find: (key) => pages.get(key),
-    onKept(listener) {
-      kept = listener;
+    onCached(listener) {
+      onCached = listener;
     },
     adopt(key, page) {
       if (!pages.has(key)) pages.set(key, page);
@@ -118,13 +118,13 @@ function shareable(response: Response): boolean {
   );
 }
 
-/** How a kept page is sent to one request, whoever sends it (the app or the server's edge). */
-export function answerFor(page: KeptPage, asked: AskedFor): Answer {
+/** How a cached page is sent to one request, whoever sends it (the app or the fast path). */
+export function answerFor(page: CachedPage, asked: AskedFor): Answer {
   const fresh = page.status === 200;
   const headers = page.headers.filter(([name]) => !(fresh && name.toLowerCase() === 'cache-control'));
   // Weak: the same page is sent gzipped or not, byte for byte different.
   headers.push(['etag', `W/${page.etag}`], ['vary', 'Accept-Encoding']);
-  if (fresh) headers.push(['cache-control', KEPT_CACHE_CONTROL]);
+  if (fresh) headers.push(['cache-control', CACHED_CACHE_CONTROL]);
   const known = asked.ifNoneMatch;
   if (fresh && known?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag))
     return { status: 304, headers, body: null };
@@ -135,12 +135,10 @@ export function answerFor(page: KeptPage, asked: AskedFor): Answer {
   return { status: page.status, headers, body: asked.method === 'HEAD' ? null : body };
 }
 
-// Kept on globalThis, like the container: the server's edge and the build's bundle each hold a
-// copy of this module, and both must look in the one cache of the process.
-const holder = globalThis as typeof globalThis & { __cardshopPages?: PageCache };
+let shared: PageCache | undefined;
 
-/** The process's cache of rendered answers, shared by the app and the server's edge. */
+/** The process's cache of rendered answers, shared by the app and the fast path (decision 079). */
 export function sharedPageCache(): PageCache {
-  holder.__cardshopPages ??= createPageCache();
-  return holder.__cardshopPages;
+  shared ??= createPageCache();
+  return shared;
 }

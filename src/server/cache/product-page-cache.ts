@@ -4,8 +4,8 @@ import { decodeParam } from '../../domain/catalog/product-id.ts';
 import { sharedPageCache } from './page-cache.ts';
 
 /**
- * Product pages on a hosted backend, which has no content stamp (kept-answers.ts serves the
- * engine): rendered on demand (a product made a second ago is never a 404) and kept in this
+ * Product pages on a hosted backend, which has no content version (response-cache.ts serves the
+ * engine): rendered on demand (a product made a second ago is never a 404) and cached in this
  * process once rendered. The key is what the page shows: the catalogue and category versions
  * (an edit anywhere moves them, so recommendations and menus follow) and the product itself as
  * read now, so a sale that changes its stock, which moves no version, also makes a new page.

@@ -22,7 +22,7 @@ async function addLine(container: Container, cartId: string | undefined, line: C
 
 /**
  * POST /api/cart/lines: adds a line; the first add creates the cart (lazily) and sets its cookie.
- * Answered at the server's edge (decision 069), and by its Astro route elsewhere.
+ * Answered at the fast path (decision 069), and by its Astro route elsewhere.
  */
 export const addCartLineEndpoint: JsonEndpoint = {
   maxBytes: 4096,

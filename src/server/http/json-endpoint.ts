@@ -4,8 +4,8 @@ import type { Container } from '../container.ts';
 import { errorAnswer, JSON_HEADERS, readJson } from './http.ts';
 
 /**
- * A JSON endpoint written once, for whoever receives its request: Astro's route, or the server's
- * edge, which answers the hottest ones without Astro's request and response objects (decision
+ * A JSON endpoint written once, for whoever receives its request: Astro's route, or the fast
+ * path, which answers the hottest ones without Astro's request and response objects (decision
  * 069). The endpoint sees only what both can give it.
  */
 export type JsonCall = {

@@ -26,7 +26,7 @@ export const PERMISSIONS_POLICY =
 const ADMIN_PAGES = ['/admin-login', '/admin-dashboard'];
 /**
  * Responses that are someone's own (API answers, the order confirmation): never stored by a cache,
- * unless the route declares its answer `public` (the catalogue queries, kept-answers.ts).
+ * unless the route declares its answer `public` (the catalogue queries, response-cache.ts).
  */
 const PRIVATE_PREFIXES = ['/api/', '/order/'];
 

@@ -11,7 +11,7 @@ const ORDER_LIMIT =
 
 /**
  * POST /api/orders, the checkout: validates the form again on the server, places the order, and
- * ends the cart. Answered at the server's edge (decision 069), and by its Astro route elsewhere.
+ * ends the cart. Answered at the fast path (decision 069), and by its Astro route elsewhere.
  */
 export const placeOrderEndpoint: JsonEndpoint = {
   maxBytes: 16 * 1024,

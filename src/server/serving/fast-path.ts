@@ -9,11 +9,11 @@ import { fromOtherSite } from '../http/same-site.ts';
 import { placeOrderEndpoint } from '../orders/order-endpoint.ts';
 
 /**
- * The JSON endpoints the server answers at its edge, without Astro (decision 069): the two writes
+ * The JSON endpoints the server answers on its fast path, without Astro (decision 069): the two writes
  * of a purchase, which must stay fast while many shoppers buy at once. Their Astro routes stay,
- * for `astro dev` and for every request the edge leaves to the app.
+ * for `astro dev` and for every request the fast path leaves to the app.
  */
-const AT_THE_EDGE = new Map<string, JsonEndpoint>([
+const ON_THE_FAST_PATH = new Map<string, JsonEndpoint>([
   ['POST /api/cart/lines', addCartLineEndpoint],
   ['POST /api/orders', placeOrderEndpoint],
 ]);
@@ -22,14 +22,14 @@ const AT_THE_EDGE = new Map<string, JsonEndpoint>([
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
 /**
- * The endpoint the edge answers this request with, or null to leave it to the app. The edge
+ * The endpoint the fast path answers this request with, or null to leave it to the app. The fast path
  * takes only requests the app would pass on to the endpoint unchanged: a JSON (not form) body,
  * so Astro's origin check has nothing to say; no Origin of another site, which the middleware
  * refuses; and a declared length within the endpoint's limit, so it never has to refuse a body
  * half read. Anything else goes the app's way and gets the app's answer.
  */
-export function edgeEndpoint(req: IncomingMessage): JsonEndpoint | null {
-  const endpoint = AT_THE_EDGE.get(`${req.method} ${req.url}`);
+export function fastPathEndpoint(req: IncomingMessage): JsonEndpoint | null {
+  const endpoint = ON_THE_FAST_PATH.get(`${req.method} ${req.url}`);
   if (!endpoint) return null;
   const type = req.headers['content-type']?.toLowerCase();
   if (!type || FORM_TYPES.some((form) => type.includes(form))) return null;
@@ -40,7 +40,7 @@ export function edgeEndpoint(req: IncomingMessage): JsonEndpoint | null {
 }
 
 /** Answers the request with the endpoint, as its Astro route would (json-endpoint.ts). */
-export async function answerAtTheEdge(
+export async function answerOnFastPath(
   endpoint: JsonEndpoint,
   req: IncomingMessage,
   res: ServerResponse,
@@ -66,7 +66,7 @@ export async function answerAtTheEdge(
   res.writeHead(answer.status, headers).end(body);
 }
 
-/** The body, whose declared length edgeEndpoint checked; Node's parser ends it there. */
+/** The body, whose declared length fastPathEndpoint checked; Node's parser ends it there. */
 async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -5,7 +5,7 @@ import { log, logPath, maskAddress } from '../../lib/log.ts';
 import { type Client, forwardedClient, presentClient, socketClient } from '../http/proxy.ts';
 import { type PageCsp, securityHeaders } from '../http/security-headers.ts';
 
-export type EdgeOptions = {
+export type EntryOptions = {
   /** TRUST_PROXY: how many reverse proxies stand in front of the shop (0: none, trust no header). */
   trustProxyHops: number;
   /** SITE_URL is https. */
@@ -63,10 +63,10 @@ const headerText = (res: ServerResponse, name: string) => {
  * Returns the request id, which the caller runs the app inside (`withRequestId(id, ...)`), and the
  * client (behind a trusted proxy, the one the proxy saw).
  */
-export function atTheEdge(
+export function enterRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  options: EdgeOptions,
+  options: EntryOptions,
 ): { requestId: string; client: Client } {
   const client = forwardedClient(req.headers, socketClient(req), options.trustProxyHops);
   if (options.trustProxyHops > 0) presentClient(req, client);

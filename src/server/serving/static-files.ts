@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { gzipToKeep, ownBytes } from '../cache/own-bytes.ts';
+import { gzipOwned, ownBytes } from '../cache/own-bytes.ts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 
 /** A file of the build as it is served: its bytes, gzipped when that helps, and its validators. */
@@ -102,7 +102,7 @@ function load(root: string, pathname: string): Served | false {
       continue;
     }
     const contentType = contentTypeOf(candidate);
-    const gzip = isCompressible(contentType) && body.length >= 1024 ? gzipToKeep(body) : null;
+    const gzip = isCompressible(contentType) && body.length >= 1024 ? gzipOwned(body) : null;
     return {
       body,
       gzip: gzip && gzip.length < body.length ? gzip : null,

@@ -6,14 +6,14 @@ import compression from 'compression';
 import { redirectTarget } from '../../domain/seo/url-form.ts';
 import { withRequestId } from '../../lib/log.ts';
 import { answerFor, sharedPageCache } from '../cache/page-cache.ts';
-import { keptKey, mayBeKept } from '../cache/response-cache.ts';
+import { mayBeCached, responseCacheKey } from '../cache/response-cache.ts';
 import { getContainer } from '../container.ts';
 import type { Env } from '../env.ts';
 import { loadPageCsp } from '../http/security-headers.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
-import { answerAtTheEdge, edgeEndpoint } from './fast-path.ts';
+import { answerOnFastPath, fastPathEndpoint } from './fast-path.ts';
 import { withLiveFallback } from './live-fallback.ts';
-import { atTheEdge, failSafely, refuseUnknownMethod } from './request-entry.ts';
+import { enterRequest, failSafely, refuseUnknownMethod } from './request-entry.ts';
 import { createStaticFiles } from './static-files.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -32,15 +32,15 @@ export type StorefrontServer = {
 /**
  * The HTTP server of one storefront build, as a worker process runs it: the build's own handler
  * (Astro's Node adapter in middleware mode: on-demand pages, API routes and the 404 page) behind
- * what the shop does at the edge (client address, request id, security headers, access log), the
- * one URL form's redirects, pre-rendered files from memory, answers the app rendered and kept for
- * the current content stamp (kept-answers.ts, also from memory), cart adds and orders answered
- * without the app (edge-endpoints.ts), and gzip.
+ * what the shop does on the fast path (client address, request id, security headers, access log), the
+ * one URL form's redirects, pre-rendered files from memory, answers the app rendered and cached for
+ * the current content version (response-cache.ts, also from memory), cart adds and orders answered
+ * without the app (fast-path.ts), and gzip.
  */
 export async function createStorefrontServer(
   env: Env,
   build: CurrentBuild,
-  contentStamp: (() => Promise<string>) | null,
+  contentVersion: (() => Promise<string>) | null,
 ): Promise<StorefrontServer> {
   const entry = pathToFileURL(path.join(build.outputDir, 'server', 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: Handler };
@@ -49,7 +49,7 @@ export async function createStorefrontServer(
   const staticFiles = createStaticFiles(clientDir);
   // gzip for HTML, CSS, JS, JSON and SVG (compression skips images that are compressed already).
   const compress = compression({ threshold: 1024 });
-  const edge = {
+  const entryOptions = {
     trustProxyHops: env.trustProxyHops,
     https: env.siteUrl.startsWith('https:'),
     pages: () => pages,
@@ -57,7 +57,7 @@ export async function createStorefrontServer(
   let retiring = false;
 
   const server = http.createServer((req, res) => {
-    const { requestId, client } = atTheEdge(req, res, edge);
+    const { requestId, client } = enterRequest(req, res, entryOptions);
     if (retiring) res.setHeader('connection', 'close');
     if (refuseUnknownMethod(req, res)) return;
     if (!decodable(req.url ?? '/')) {
@@ -73,18 +73,18 @@ export async function createStorefrontServer(
       }
       req.url = withLiveFallback(req.url, clientDir);
       if (staticFiles.serve(req, res)) return;
-      if (contentStamp && mayBeKept(req.url.split('?', 1)[0] ?? '')) {
-        sendKept(req, res, contentStamp).then(
+      if (contentVersion && mayBeCached(req.url.split('?', 1)[0] ?? '')) {
+        sendCached(req, res, contentVersion).then(
           (sent) => sent || runApp(),
           () => runApp(),
         );
         return;
       }
     }
-    const endpoint = edgeEndpoint(req);
+    const endpoint = fastPathEndpoint(req);
     if (endpoint) {
       withRequestId(requestId, () =>
-        answerAtTheEdge(endpoint, req, res, getContainer(), client).catch((error: unknown) =>
+        answerOnFastPath(endpoint, req, res, getContainer(), client).catch((error: unknown) =>
           failSafely(res, error),
         ),
       );
@@ -128,15 +128,17 @@ export async function createStorefrontServer(
 }
 
 /**
- * Answers from the answer the app kept for this URL under the current stamp, without running the
+ * Answers from the answer the app cached for this URL under the current content version, without running the
  * app; false when there is none (the app renders it, and keeps it for the next request).
  */
-async function sendKept(
+async function sendCached(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  contentStamp: () => Promise<string>,
+  contentVersion: () => Promise<string>,
 ): Promise<boolean> {
-  const page = sharedPageCache().find(keptKey(await contentStamp(), new URL(req.url ?? '/', 'http://edge')));
+  const page = sharedPageCache().find(
+    responseCacheKey(await contentVersion(), new URL(req.url ?? '/', 'http://shop.invalid')),
+  );
   if (!page) return false;
   const answer = answerFor(page, {
     method: req.method ?? 'GET',

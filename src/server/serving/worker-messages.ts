@@ -1,4 +1,4 @@
-import type { KeptPage } from '../cache/page-cache.ts';
+import type { CachedPage } from '../cache/page-cache.ts';
 
 /** The main process's message to a worker whose build is no longer the newest. */
 export const RETIRE = 'cardshop:retire';
@@ -14,24 +14,24 @@ export const WRITE_TURN_GRANTED = 'cardshop:write-turn-granted';
 /** The worker's transaction has ended. */
 export const WRITE_TURN_END = 'cardshop:write-turn-end';
 
-export type WriteTurnMessage = {
+export type WriteQueueMessage = {
   type: typeof WRITE_TURN | typeof WRITE_TURN_GRANTED | typeof WRITE_TURN_END;
   id: number;
 };
 
-export function isWriteTurnMessage(message: unknown): message is WriteTurnMessage {
-  const { type, id } = (message ?? {}) as Partial<WriteTurnMessage>;
+export function isWriteQueueMessage(message: unknown): message is WriteQueueMessage {
+  const { type, id } = (message ?? {}) as Partial<WriteQueueMessage>;
   return (
     (type === WRITE_TURN || type === WRITE_TURN_GRANTED || type === WRITE_TURN_END) && Number.isInteger(id)
   );
 }
 
-/** A page a worker rendered and kept (page-cache.ts), for the other workers of its build. */
-export const KEPT_PAGE = 'cardshop:kept-page';
+/** A page a worker rendered and cached (page-cache.ts), for the other workers of its build. */
+export const CACHED_PAGE = 'cardshop:cached-page';
 
-export type KeptPageMessage = { type: typeof KEPT_PAGE; key: string; page: KeptPage };
+export type CachedPageMessage = { type: typeof CACHED_PAGE; key: string; page: CachedPage };
 
-export function isKeptPageMessage(message: unknown): message is KeptPageMessage {
-  const { type, key, page } = (message ?? {}) as Partial<KeptPageMessage>;
-  return type === KEPT_PAGE && typeof key === 'string' && typeof page === 'object' && page !== null;
+export function isCachedPageMessage(message: unknown): message is CachedPageMessage {
+  const { type, key, page } = (message ?? {}) as Partial<CachedPageMessage>;
+  return type === CACHED_PAGE && typeof key === 'string' && typeof page === 'object' && page !== null;
 }

@@ -1,11 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { WriteTurns } from '../../adapters/sqlite/write-queue.ts';
+import type { WriteQueue } from '../../adapters/sqlite/write-queue.ts';
 import { log } from '../../lib/log.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
 import { MAIN_V8_FLAGS, WORKER_V8_FLAGS } from './server-flags.ts';
 import {
-  isKeptPageMessage,
-  isWriteTurnMessage,
+  isCachedPageMessage,
+  isWriteQueueMessage,
   RETIRE,
   RETIRE_GRACE_MS,
   STOP,
@@ -22,7 +22,7 @@ export type WorkerPoolOptions = {
   /** How long new workers may take to load a build and listen. */
   startTimeoutMs?: number;
   /** The queue of turns at the database's write lock, which the workers ask for by message. */
-  writeTurns?: WriteTurns;
+  writeQueue?: WriteQueue;
 };
 
 export type WorkerPool = {
@@ -76,8 +76,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const startedAt = Date.now();
     // A message to a worker that has just died fails on its closed channel; its exit says the rest.
     worker.on('error', (error) => log.warn('A storefront worker channel failed', { error }));
-    serveWriteTurns(worker);
-    passKeptPages(worker, generation);
+    serveWriteQueue(worker);
+    passCachedPages(worker, generation);
     worker.once('exit', (code, signal) => {
       generation.workers.delete(worker);
       // Also while its set is starting: one that died after it listened no longer holds up the
@@ -97,22 +97,22 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     return worker;
   }
 
-  /** Hands each page a worker kept to the other workers of its build (kept-page-sharing.ts). */
-  function passKeptPages(worker: Worker, generation: Generation) {
+  /** Hands each page a worker cached to the other workers of its build (page-cache-sharing.ts). */
+  function passCachedPages(worker: Worker, generation: Generation) {
     worker.on('message', (message) => {
-      if (!isKeptPageMessage(message)) return;
+      if (!isCachedPageMessage(message)) return;
       for (const other of generation.workers)
         if (other !== worker && other.isConnected()) other.send(message);
     });
   }
 
-  /** Queues the worker's requests for write turns; a worker that leaves gives up its turns. */
-  function serveWriteTurns(worker: Worker) {
-    const turns = options.writeTurns;
+  /** Queues the worker's requests for write queue; a worker that leaves gives up its turns. */
+  function serveWriteQueue(worker: Worker) {
+    const turns = options.writeQueue;
     if (!turns) return;
     const ends = new Map<number, () => void>();
     worker.on('message', (message) => {
-      if (!isWriteTurnMessage(message)) return;
+      if (!isWriteQueueMessage(message)) return;
       if (message.type === WRITE_TURN) {
         const { id } = message;
         const end = turns.take(worker, () => {

@@ -1,5 +1,5 @@
 import type { WriteGate } from '../../adapters/sqlite/write-queue.ts';
-import { isWriteTurnMessage, WRITE_TURN, WRITE_TURN_END, WRITE_TURN_GRANTED } from './worker-messages.ts';
+import { isWriteQueueMessage, WRITE_TURN, WRITE_TURN_END, WRITE_TURN_GRANTED } from './worker-messages.ts';
 
 const nothing = () => undefined;
 
@@ -25,7 +25,7 @@ export function workerWriteGate(waitMs = 2_000): WriteGate {
   };
 
   process.on('message', (message) => {
-    if (!isWriteTurnMessage(message) || message.type !== WRITE_TURN_GRANTED) return;
+    if (!isWriteQueueMessage(message) || message.type !== WRITE_TURN_GRANTED) return;
     const resolve = waiting.get(message.id);
     waiting.delete(message.id);
     // A turn that came after this worker stopped waiting is handed straight back.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { localContentStamp } from '../../../src/adapters/sqlite/content-version.ts';
+import { localContentVersion } from '../../../src/adapters/sqlite/content-version.ts';
 import { type Engine, openEngine } from '../../../src/adapters/sqlite/database.ts';
 
 let dir: string;
@@ -25,9 +25,9 @@ afterEach(async () => {
 const bumpStock = (on: Engine) =>
   sql`UPDATE counters SET value = value + 1 WHERE name = 'stock'`.execute(on.db);
 
-describe('the content stamp', () => {
+describe('the content version', () => {
   it('moves with a change committed on its own connection or on another one', async () => {
-    const stamp = localContentStamp(engine);
+    const stamp = localContentVersion(engine);
     const first = await stamp();
     await bumpStock(engine);
     const second = await stamp();
@@ -42,7 +42,7 @@ describe('the content stamp', () => {
   ] as const)(
     'waits for a transaction of its own connection to end, and shows it only when %s',
     async (_, outcome, moves) => {
-      const stamp = localContentStamp(engine);
+      const stamp = localContentVersion(engine);
       const before = await stamp();
       const change = openStockChange();
       await vi.waitFor(() => expect(engine.sqlite.inTransaction).toBe(true));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createWriteTurns, sharedTurns, type WriteGate } from '../../../src/adapters/sqlite/write-queue.ts';
+import {
+  createWriteQueue,
+  sharedWriteQueue,
+  type WriteGate,
+} from '../../../src/adapters/sqlite/write-queue.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -28,7 +32,7 @@ function oneAtATime(log: string[]): boolean {
 
 describe('turns at the write lock', () => {
   it('gives one turn at a time, first come first served, to every process', async () => {
-    const turns = createWriteTurns();
+    const turns = createWriteQueue();
     const log: string[] = [];
     const main = turns.gate();
     // A worker's turns come by message (worker-pool.ts): granted later, on another tick.
@@ -44,7 +48,7 @@ describe('turns at the write lock', () => {
   });
 
   it('passes a turn on when its holder leaves without ending it (a worker that died)', async () => {
-    const turns = createWriteTurns();
+    const turns = createWriteQueue();
     const gone = {};
     turns.take(gone, () => undefined);
     let granted = false;
@@ -57,7 +61,7 @@ describe('turns at the write lock', () => {
   });
 
   it('ends a turn once, however often its end is called', async () => {
-    const turns = createWriteTurns();
+    const turns = createWriteQueue();
     const gate = turns.gate();
     const first = await gate.acquire();
     let second = false;
@@ -77,7 +81,7 @@ describe('turns at the write lock', () => {
   });
 
   it('shares a process’s turn among its own writers, then hands it back within the run limit', async () => {
-    const turns = createWriteTurns();
+    const turns = createWriteQueue();
     let asked = 0;
     const remote: WriteGate = {
       acquire: () => {
@@ -85,7 +89,7 @@ describe('turns at the write lock', () => {
         return turns.gate().acquire();
       },
     };
-    const local = sharedTurns(remote, 4);
+    const local = sharedWriteQueue(remote, 4);
     const other = turns.gate();
     const log: string[] = [];
     await Promise.all([writers(local, 10, 'worker', log), writers(other, 3, 'main', log)]);

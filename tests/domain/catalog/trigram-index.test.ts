@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPieceIndex } from '../../../src/domain/catalog/trigram-index.ts';
+import { createTrigramIndex } from '../../../src/domain/catalog/trigram-index.ts';
 
 const texts = [
   '2024 prizm giannis antetokounmpo silver',
@@ -15,7 +15,7 @@ const texts = [
 /** The positions of the texts that hold `name`, by reading every one. */
 const holding = (name: string) => [...texts.keys()].filter((at) => texts[at]?.includes(name));
 
-describe('createPieceIndex', () => {
+describe('createTrigramIndex', () => {
   const names = [
     'linton maina',
     'maina',
@@ -29,7 +29,7 @@ describe('createPieceIndex', () => {
 
   // Two bits: four buckets for dozens of pieces, so nearly every bucket is shared.
   it.each([18, 2])('with 2^%i buckets, offers every text that holds the name, in order', (bits) => {
-    const index = createPieceIndex(texts, bits);
+    const index = createTrigramIndex(texts, bits);
     for (const name of names) {
       const offered = [...index.candidates(name)];
       expect(offered, name).toEqual([...offered].sort((a, b) => a - b));
@@ -39,12 +39,12 @@ describe('createPieceIndex', () => {
   });
 
   it('with enough buckets, offers few texts that do not hold the name', () => {
-    const index = createPieceIndex(texts);
+    const index = createTrigramIndex(texts);
     expect([...index.candidates('linton maina')]).toEqual([4]);
     expect([...index.candidates('nobody here')]).toEqual([]);
   });
 
   it('offers every text for a name shorter than a piece', () => {
-    expect([...createPieceIndex(texts).candidates('jo')]).toEqual([...texts.keys()]);
+    expect([...createTrigramIndex(texts).candidates('jo')]).toEqual([...texts.keys()]);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzipToKeep, ownBytes } from '../../../src/server/cache/own-bytes.ts';
+import { gzipOwned, ownBytes } from '../../../src/server/cache/own-bytes.ts';
 
 describe('bytes kept for long', () => {
   const body = Buffer.from('<!doctype html><p>Prizm Silver</p>'.repeat(400));
@@ -12,14 +12,14 @@ describe('bytes kept for long', () => {
     const kept = ownBytes(read);
     expect([kept.byteOffset, kept.buffer.byteLength]).toEqual([0, read.length]);
     expect(kept.equals(read)).toBe(true);
-    const zipped = gzipToKeep(body);
+    const zipped = gzipOwned(body);
     expect(gzipSync(body).buffer.byteLength).toBeGreaterThan(zipped.length);
     expect([zipped.byteOffset, zipped.buffer.byteLength]).toEqual([0, zipped.length]);
   });
 
   it('are the same bytes, and the same gzip', () => {
-    expect(gzipToKeep(body).equals(gzipSync(body))).toBe(true);
-    expect(gunzipSync(gzipToKeep(body)).equals(body)).toBe(true);
+    expect(gzipOwned(body).equals(gzipSync(body))).toBe(true);
+    expect(gunzipSync(gzipOwned(body)).equals(body)).toBe(true);
     const exact = Buffer.from(new Uint8Array([1, 2, 3]).buffer);
     expect(ownBytes(exact)).toEqual(exact);
   });

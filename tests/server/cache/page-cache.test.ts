@@ -95,7 +95,7 @@ describe('the page cache', () => {
     expect(again.headers.get('etag')).toMatch(/^W\/"/);
   });
 
-  it('hands the server’s edge the kept page, sent alike: 304, gzip, plain, and HEAD without a body', async () => {
+  it('hands the server’s edge the cached page, sent alike: 304, gzip, plain, and HEAD without a body', async () => {
     const cache = createPageCache();
     expect(cache.find('k')).toBeUndefined();
     await cache.respond('k', request(), async () => html('edge'));
@@ -124,7 +124,7 @@ describe('the page cache', () => {
   it('tells of each page it keeps, and takes in pages another process kept without rendering them', async () => {
     const rendered = createPageCache();
     const told: string[] = [];
-    rendered.onKept((key) => told.push(key));
+    rendered.onCached((key) => told.push(key));
     await rendered.respond('shared', request(), async () => html('once'));
     await rendered.respond('shared', request(), async () => html('again'));
     await rendered.respond('cookie', request(), async () =>

@@ -5,7 +5,7 @@ import { addCartLineEndpoint } from '../../../src/server/cart/cart-line-endpoint
 import { createContainer } from '../../../src/server/container.ts';
 import { parseEnv } from '../../../src/server/env.ts';
 import { placeOrderEndpoint } from '../../../src/server/orders/order-endpoint.ts';
-import { edgeEndpoint } from '../../../src/server/serving/fast-path.ts';
+import { fastPathEndpoint } from '../../../src/server/serving/fast-path.ts';
 import { prepareDataDir, type ShopServer, startServer } from '../../helpers/shop-server.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -14,7 +14,7 @@ describe('which requests the edge answers itself', () => {
   const request = (method: string, url: string, headers: Record<string, string>) =>
     ({ method, url, headers }) as unknown as IncomingMessage;
   const order = (headers: Record<string, string>, url = '/api/orders') =>
-    edgeEndpoint(request('POST', url, { host: 'shop.test', ...headers }));
+    fastPathEndpoint(request('POST', url, { host: 'shop.test', ...headers }));
 
   it('takes a JSON cart add of a declared length', () => {
     expect(order({ ...JSON_TYPE, 'content-length': '80' }, '/api/cart/lines')).toBe(addCartLineEndpoint);
@@ -49,8 +49,8 @@ describe('which requests the edge answers itself', () => {
     expect(order(headers, '/api/orders?x=1')).toBeNull();
     expect(order(headers, '/api/orders/')).toBeNull();
     expect(order(headers, '/api/cart')).toBeNull();
-    expect(edgeEndpoint(request('PUT', '/api/orders', headers))).toBeNull();
-    expect(edgeEndpoint(request('PATCH', '/api/cart/lines', headers))).toBeNull();
+    expect(fastPathEndpoint(request('PUT', '/api/orders', headers))).toBeNull();
+    expect(fastPathEndpoint(request('PATCH', '/api/cart/lines', headers))).toBeNull();
   });
 });
 
@@ -58,7 +58,7 @@ describe('which requests the edge answers itself', () => {
  * The real server (decision 069): the same request answered by the edge (sent with its length)
  * and by Astro's route (sent chunked, which the edge leaves to the app) gets the same answer.
  */
-describe('orders answered at the edge, against the real server', () => {
+describe('orders answered on the fast path, against the real server', () => {
   let server: ShopServer;
   let dataDir: string;
   let variantId: string;

@@ -16,7 +16,7 @@ function requireCart(cartId: string | null): string {
   return cartId;
 }
 
-/** Adds a line (src/server/cart/cart-line-endpoint.ts); `npm start` answers it at its edge, before Astro. */
+/** Adds a line (src/server/cart/cart-line-endpoint.ts); `npm start` answers it on its fast path, before Astro. */
 export const POST = astroRoute(addCartLineEndpoint);
 
 export const PATCH: APIRoute = ({ request, cookies, locals }) =>
