@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Category } from '../src/ports/documents.ts';
+import type { Category } from '../src/domain/catalog/category.ts';
 import type { AdminProduct } from '../src/stores/admin-api.ts';
 import { imageOrigins, signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';

@@ -131,9 +131,7 @@ test('the login form checks its fields, refuses a wrong password in Greek, signs
   await expect(page.getByRole('button', { name: 'Αποσύνδεση' })).toBeVisible();
 });
 
-test('pick a sport, then search, sort and page its products; back resets to the sports @smoke', async ({
-  page,
-}) => {
+test('pick a sport, then search, sort and page its products; back resets to the sports', async ({ page }) => {
   const stamp = Date.now();
   const [cheap, dear] = await createProducts([
     { title: `E2E Tatum List ${stamp} A`, team: 'Boston Celtics', priceCents: 150, quantity: 2 },

@@ -1,5 +1,6 @@
+import type { Product, ProductInput } from '../src/domain/catalog/product.ts';
+import type { CatalogQuery } from '../src/domain/catalog/query.ts';
 import { LOT_TITLES, MYSTERY_PACK_TITLES } from '../src/domain/catalog/title-lists.ts';
-import type { CatalogQuery, Product, ProductInput } from '../src/ports/commerce.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 
@@ -105,7 +106,7 @@ test('the grid has 6 columns on a desktop and 2 on a phone @phone', async ({ pag
   expect(columns).toBe(width >= 1024 ? 6 : 2);
 });
 
-test('adding from a grid card fills the header cart and resets the stepper @smoke', async ({ page }) => {
+test('adding from a grid card fills the header cart and resets the stepper', async ({ page }) => {
   await openGrid(page, '/mystery-packs');
   const cartLink = page.getByTestId('cart-link');
   await expect(cartLink).toHaveAttribute('data-count', '0');

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
+import type { Product, ProductInput } from '../src/domain/catalog/product.ts';
 import { BEST_VALUE_PICKS_TITLES, HOT_PICKS_TITLES } from '../src/domain/catalog/title-lists.ts';
-import type { Product, ProductInput } from '../src/ports/commerce.ts';
 import { backendEnv, largeImage, onShopify } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
@@ -116,7 +116,7 @@ test('an unknown id answers 404 with the spec text', async ({ page }) => {
   }
 });
 
-test('the gallery cycles images and opens a full-screen overlay that traps focus @phone @smoke', async ({
+test('the gallery cycles images and opens a full-screen overlay that traps focus @phone', async ({
   page,
 }) => {
   const images = await storeImages(['#e11d48', '#15803d', '#1d4ed8']);

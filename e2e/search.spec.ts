@@ -54,7 +54,7 @@ function countSearchRequests(page: Page) {
   return urls;
 }
 
-test('typing waits for a pause, shows loading, then results; arrows and Enter open one @phone @smoke', async ({
+test('typing waits for a pause, shows loading, then results; arrows and Enter open one @phone', async ({
   page,
 }) => {
   const word = uniqueWord(Date.now());

@@ -1,6 +1,7 @@
+import type { ProductInput } from '../src/domain/catalog/product.ts';
+import type { CatalogPage, CatalogQuery } from '../src/domain/catalog/query.ts';
 import { categoryGroup } from '../src/domain/catalog/sports.ts';
 import { foldText } from '../src/domain/text/fold.ts';
-import type { CatalogPage, CatalogQuery, ProductInput } from '../src/ports/commerce.ts';
 import { onShopify } from './fixtures/backends.ts';
 import { DEBOUNCE_QUIET_MS, recordTyping, typedRequests } from './fixtures/debounce.ts';
 import { openShop } from './fixtures/shop.ts';
@@ -124,7 +125,7 @@ test('the sport is read case-insensitively and an unknown one is ignored', async
   await expectTotal(page, all.total);
 });
 
-test('team waits for a sport, player for a team; a new sport clears both @smoke', async ({ page }) => {
+test('team waits for a sport, player for a team; a new sport clears both', async ({ page }) => {
   await openSingles(page);
   await expect(teamSelect(page)).toBeDisabled();
   await expect(playerSelect(page)).toBeDisabled();

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Product } from '../src/ports/commerce.ts';
+import type { Product } from '../src/domain/catalog/product.ts';
 import { type Container, createContainer } from '../src/server/container.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { readCurrentBuild } from '../src/server/rebuild/current-build.ts';

@@ -6,7 +6,7 @@
 
 import { createOutboxMail, findOutboxEntry } from '../src/adapters/mail-outbox/index.ts';
 import { openEngine } from '../src/adapters/sqlite/database.ts';
-import type { MailStatus, OutboxEntry } from '../src/ports/mail.ts';
+import type { MailStatus, OutboxEntry } from '../src/domain/mail/outgoing-mail.ts';
 import { argValue, loadEnvOrExit } from './cli.ts';
 
 const STATUSES: readonly MailStatus[] = ['pending', 'delivered', 'failed'];

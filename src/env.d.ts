@@ -3,6 +3,6 @@
 declare namespace App {
   interface Locals {
     container: import('./server/container.ts').Container;
-    admin: import('./ports/auth.ts').AdminUser | null;
+    admin: import('./domain/auth/sign-in.ts').AdminUser | null;
   }
 }

@@ -1,5 +1,5 @@
-import type { Product } from '../../src/ports/commerce.ts';
-import type { Category } from '../../src/ports/documents.ts';
+import type { Category } from '../../src/domain/catalog/category.ts';
+import type { Product } from '../../src/domain/catalog/product.ts';
 
 /** A small deterministic generator (mulberry32), so every run loads the same URLs. */
 export function randomSource(seed: number): () => number {

@@ -4,8 +4,9 @@
  * Rosters are roughly those of the 2025-26 season, with some iconic names mixed in.
  * Team names are unique across all categories, because player pages are addressed by team name.
  */
+
+import type { Category, Team } from '../../src/domain/catalog/category.ts';
 import { CATEGORY_GROUPS, DEFAULT_PLAYER_IMAGE } from '../../src/domain/catalog/sports.ts';
-import type { Category, Team } from '../../src/ports/documents.ts';
 
 export const DEFAULT_TEAM_IMAGE = '/images/default-team.svg';
 

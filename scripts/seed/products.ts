@@ -5,6 +5,7 @@
  */
 
 import { type CardFacts, type Condition, EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
+import type { Category } from '../../src/domain/catalog/category.ts';
 import { categoryGroup, SPORT_LABELS, SPORTS, type Sport } from '../../src/domain/catalog/sports.ts';
 import {
   BEST_VALUE_PICKS_TITLES,
@@ -12,7 +13,6 @@ import {
   LOT_TITLES,
   MYSTERY_PACK_TITLES,
 } from '../../src/domain/catalog/title-lists.ts';
-import type { Category } from '../../src/ports/documents.ts';
 
 export type CardArt = {
   kind: 'single' | 'pack' | 'lot';

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { CartLine } from '../domain/cart/cart.ts';
 import { canCheckout, MIN_ORDER_MESSAGE, stepperState } from '../domain/cart/cart-rules.ts';
 import { productPath } from '../domain/catalog/product-id.ts';
 import { formatEuro } from '../domain/text/money.ts';
-import type { CartLine } from '../ports/commerce.ts';
 import { $cart, $cartState, loadCart, removeCartLine, updateCartLine } from '../stores/cart.ts';
 import QuantityStepper from './ui/QuantityStepper.tsx';
 

@@ -1,27 +1,6 @@
-/** The storefront's static build: what the dashboard shows and what the rebuild service records. */
-export type BuildStatus = 'building' | 'succeeded' | 'failed';
+import type { BuildRecord, StorefrontState } from '../domain/rebuild/build-record.ts';
 
-export type BuildRecord = {
-  id: number;
-  status: BuildStatus;
-  contentVersion: number;
-  outputDir: string | null;
-  progress: string;
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-};
-
-export type StorefrontState = {
-  /** up to date: the served build has the latest content; stale: a change waits for a build. */
-  state: 'up_to_date' | 'stale' | 'building' | 'failed';
-  contentVersion: number;
-  current: BuildRecord | null;
-  running: BuildRecord | null;
-  lastFailure: BuildRecord | null;
-  lastSuccessAt: string | null;
-};
-
+/** The storefront's builds: what the rebuild service records and the dashboard shows. */
 export interface BuildsPort {
   /** Grows with every catalogue or category change, and with every manual rebuild request. */
   contentVersion(): Promise<number>;

@@ -1,27 +1,5 @@
-import type { OutgoingMail } from './mail.ts';
-
-/** Messages sent through the contact form: kept by the shop (the owner's inbox) before any mail goes out. */
-export type ContactMessage = {
-  id: number;
-  name: string;
-  email: string;
-  message: string;
-  /** The sender's address as the server saw it, for spotting abuse. */
-  ip: string;
-  /** When the owner first opened it; null while unread. */
-  readAt: string | null;
-  createdAt: string;
-};
-
-export type NewContactMessage = Pick<ContactMessage, 'name' | 'email' | 'message' | 'ip'>;
-
-export type ContactPage = {
-  messages: ContactMessage[];
-  total: number;
-  unread: number;
-  page: number;
-  pageSize: number;
-};
+import type { ContactMessage, ContactPage, NewContactMessage } from '../domain/contact/contact-message.ts';
+import type { OutgoingMail } from '../domain/mail/outgoing-mail.ts';
 
 export interface ContactPort {
   /**

@@ -1,17 +1,4 @@
-export type StoredMedia = {
-  /** What a product's mediaIds name it by: a gid on the embedded engine, a staged upload's URL on Shopify. */
-  id: string;
-  /**
-   * Public URL path, for example /media/1732000000000-a1b2c3-card.webp; empty where the backend shows
-   * an image only once it is on a product (Shopify's staged uploads).
-   */
-  url: string;
-  width: number;
-  height: number;
-  contentType: string;
-};
-
-export type MediaFile = { bytes: Uint8Array; contentType: string };
+import type { MediaFile, StoredMedia } from '../domain/media/stored-media.ts';
 
 export interface MediaPort {
   /** Checks the bytes by content, re-encodes them and stores them under a generated name. */

@@ -1,11 +1,6 @@
-/**
- * Rate limits shared by every process of the shop (sign-in has its own, in the auth port).
- * A rule allows at most `limit` counted hits per key within any `windowMs` (a sliding window).
- */
-export type RateLimitRule = { name: string; limit: number; windowMs: number };
+import type { RateLimitDecision, RateLimitRule } from '../domain/limits/rate-limit.ts';
 
-export type RateLimitDecision = { allowed: boolean; retryAfterMs: number };
-
+/** Rate limits counted in the shop's database, so they hold across processes (decision 031). */
 export interface RateLimitPort {
   /** Counts one hit for `key` unless it is over the limit; refused hits are not counted. */
   hit(rule: RateLimitRule, key: string, now?: number): Promise<RateLimitDecision>;

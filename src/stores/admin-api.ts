@@ -1,10 +1,10 @@
 import type { PasswordChange } from '../domain/admin/account-form.ts';
 import { orderListSearch, type ProductListQuery, productListSearch } from '../domain/admin/lists.ts';
+import type { SessionInfo, SignInRecord } from '../domain/auth/sign-in.ts';
 import type { CardFacts } from '../domain/card-facts/facts.ts';
-import type { SessionInfo, SignInRecord } from '../ports/auth.ts';
-import type { StorefrontState } from '../ports/builds.ts';
-import type { HostedOrderPage, Order, OrderList, OrderStatus } from '../ports/commerce.ts';
-import type { Category } from '../ports/documents.ts';
+import type { Category } from '../domain/catalog/category.ts';
+import type { HostedOrderPage, Order, OrderList, OrderStatus } from '../domain/orders/order.ts';
+import type { StorefrontState } from '../domain/rebuild/build-record.ts';
 import { type ApiResult, callApi } from './api.ts';
 import { sessionEnded } from './session.ts';
 

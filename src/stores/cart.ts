@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { Cart } from '../ports/commerce.ts';
+import type { Cart } from '../domain/cart/cart.ts';
 import { type ApiError, callApi } from './api.ts';
 
 /** The cart exactly as the server last answered it; every change replaces it whole (spec section 4). */

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { loginErrorMessage } from '../domain/auth/login-messages.ts';
-import { type AdminUser, credentialsSchema } from '../ports/auth.ts';
+import { type AdminUser, credentialsSchema } from '../domain/auth/sign-in.ts';
 import { callApi } from './api.ts';
 import type { PublicFirebaseConfig } from './firebase-sign-in.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setFirebaseAdmin } from '../../src/adapters/auth-firebase/admins.ts';
 import { endFirebaseSessions, freshSignIn } from '../../src/adapters/auth-firebase/index.ts';
 import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../src/domain/auth/login-messages.ts';
-import { isAppError } from '../../src/ports/errors.ts';
+import { isAppError } from '../../src/domain/errors.ts';
 import { firebaseIdToken } from '../../src/stores/firebase-sign-in.ts';
 import { openFirebaseAuthHarness } from '../helpers/firebase-auth-harness.ts';
 import { startFirebaseEmulators } from '../helpers/firebase-emulators.ts';

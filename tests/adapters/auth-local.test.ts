@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { upsertAdmin } from '../../src/adapters/auth-local/accounts.ts';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-messages.ts';
-import { AppError } from '../../src/ports/errors.ts';
+import { AppError } from '../../src/domain/errors.ts';
 import type { Container } from '../../src/server/container.ts';
 import { countRows, openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../src/ports/commerce.ts';
+import type { ProductInput } from '../../src/domain/catalog/product.ts';
 import type { Container } from '../../src/server/container.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filteredProducts, sortedPage } from '../../src/adapters/commerce-local/search-products.ts';
 import { type CardFacts, EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
 import type { FactFilter } from '../../src/domain/card-facts/filter.ts';
-import type { CatalogQuery } from '../../src/ports/commerce.ts';
-import { isAppError } from '../../src/ports/errors.ts';
+import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
+import { isAppError } from '../../src/domain/errors.ts';
 import { queryPlan } from '../helpers/query-plan.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

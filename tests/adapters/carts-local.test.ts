@@ -1,9 +1,10 @@
 // The embedded engine's cart specifics: what is written (or not) in SQLite, closed carts, purging.
 // The behaviour every cart adapter shares is in tests/contract/carts.contract.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Cart, CartLine } from '../../src/domain/cart/cart.ts';
 import { tooManyMessage } from '../../src/domain/cart/cart-rules.ts';
-import type { Cart, CartLine, Product } from '../../src/ports/commerce.ts';
-import { AppError } from '../../src/ports/errors.ts';
+import type { Product } from '../../src/domain/catalog/product.ts';
+import { AppError } from '../../src/domain/errors.ts';
 import type { Container } from '../../src/server/container.ts';
 import { countRows, openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

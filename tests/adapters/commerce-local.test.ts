@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../src/ports/commerce.ts';
-import { AppError } from '../../src/ports/errors.ts';
+import type { ProductInput } from '../../src/domain/catalog/product.ts';
+import { AppError } from '../../src/domain/errors.ts';
 import type { Container } from '../../src/server/container.ts';
 import { input } from '../contract/commerce-writes.contract.ts';
 import { countRows, openTempShop, type TempShop } from '../helpers/temp-shop.ts';

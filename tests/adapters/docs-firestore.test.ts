@@ -8,7 +8,7 @@ import {
   createFirestoreDocuments,
   type FirestoreDocuments,
 } from '../../src/adapters/docs-firestore/index.ts';
-import type { Category } from '../../src/ports/documents.ts';
+import type { Category } from '../../src/domain/catalog/category.ts';
 import { startFirebaseEmulators, TEST_PROJECT_ID } from '../helpers/firebase-emulators.ts';
 import { recordLogs } from '../helpers/log-lines.ts';
 

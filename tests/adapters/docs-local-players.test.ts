@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Category } from '../../src/domain/catalog/category.ts';
 import { DEFAULT_PLAYER_IMAGE } from '../../src/domain/catalog/sports.ts';
-import type { Category, DocumentsPort } from '../../src/ports/documents.ts';
+import type { DocumentsPort } from '../../src/ports/documents.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 
 const ATLANTIC: Category = {

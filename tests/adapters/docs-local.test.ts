@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Category } from '../../src/ports/documents.ts';
+import type { Category } from '../../src/domain/catalog/category.ts';
 import type { Container } from '../../src/server/container.ts';
 import { countRows, openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

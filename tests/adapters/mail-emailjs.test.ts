@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmailJsTransport, parseAddress } from '../../src/adapters/mail-emailjs/index.ts';
 import { createOutboxMail } from '../../src/adapters/mail-outbox/index.ts';
 import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
-import type { MailPort, OutgoingMail } from '../../src/ports/mail.ts';
+import type { OutgoingMail } from '../../src/domain/mail/outgoing-mail.ts';
+import type { MailPort } from '../../src/ports/mail.ts';
 import {
   type EmailJsRecorder,
   startEmailJsRecorder,

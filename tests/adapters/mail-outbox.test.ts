@@ -8,8 +8,9 @@ import {
   oldestPendingQuery,
 } from '../../src/adapters/mail-outbox/index.ts';
 import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
-import { AppError } from '../../src/ports/errors.ts';
-import type { MailPort, OutgoingMail } from '../../src/ports/mail.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import type { OutgoingMail } from '../../src/domain/mail/outgoing-mail.ts';
+import type { MailPort } from '../../src/ports/mail.ts';
 import { queryPlan } from '../helpers/query-plan.ts';
 
 const FROM = 'CardVault <shop@example.com>';

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxMail } from '../../src/adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../../src/adapters/mail-smtp/index.ts';
 import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
-import type { MailPort, OutgoingMail } from '../../src/ports/mail.ts';
+import type { OutgoingMail } from '../../src/domain/mail/outgoing-mail.ts';
+import type { MailPort } from '../../src/ports/mail.ts';
 import { parseMessage, type SmtpRecorder, startSmtpRecorder } from '../doubles/smtp-recorder.ts';
 
 // Delivery, passing and final refusals are proven by tests/contract/mail-smtp.test.ts; this

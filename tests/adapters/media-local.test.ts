@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/domain/errors.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/media/image-files.ts';
-import { AppError } from '../../src/ports/errors.ts';
 import type { Container } from '../../src/server/container.ts';
 import { countRows, openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

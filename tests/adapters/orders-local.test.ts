@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Cart, CartLine } from '../../src/domain/cart/cart.ts';
 import { MIN_ORDER_MESSAGE } from '../../src/domain/cart/cart-rules.ts';
+import type { Product } from '../../src/domain/catalog/product.ts';
+import { AppError, isAppError } from '../../src/domain/errors.ts';
 import { type CheckoutForm, checkoutFormSchema } from '../../src/domain/orders/checkout-form.ts';
-import type { Cart, CartLine, Delivery, PlaceOrderInput, Product } from '../../src/ports/commerce.ts';
-import { AppError, isAppError } from '../../src/ports/errors.ts';
+import type { Delivery } from '../../src/domain/orders/order.ts';
+import type { PlaceOrderInput } from '../../src/ports/commerce.ts';
 import { type Container, createContainer } from '../../src/server/container.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { placeOrder } from '../../src/server/orders/place-order.ts';

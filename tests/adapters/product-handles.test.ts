@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleOrNumbered } from '../../src/adapters/commerce-local/write-products.ts';
 import { openEngine } from '../../src/adapters/sqlite/database.ts';
 import { handleize } from '../../src/domain/catalog/handle.ts';
-import { isAppError } from '../../src/ports/errors.ts';
+import { isAppError } from '../../src/domain/errors.ts';
 import { queryPlan } from '../helpers/query-plan.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RateLimitRule } from '../../src/ports/rate-limits.ts';
+import type { RateLimitRule } from '../../src/domain/limits/rate-limit.ts';
 import { type Container, createContainer } from '../../src/server/container.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { countRows, openTempShop, type TempShop } from '../helpers/temp-shop.ts';

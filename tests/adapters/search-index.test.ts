@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filteredProducts, sortedPage } from '../../src/adapters/commerce-local/search-products.ts';
 import { openEngine } from '../../src/adapters/sqlite/database.ts';
-import { CATALOG_SORTS, type CatalogQuery, type ProductInput } from '../../src/ports/commerce.ts';
+import type { ProductInput } from '../../src/domain/catalog/product.ts';
+import { CATALOG_SORTS, type CatalogQuery } from '../../src/domain/catalog/query.ts';
 import { queryPlan } from '../helpers/query-plan.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 

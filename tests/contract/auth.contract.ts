@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/domain/admin/account-form.ts';
 import { LOGIN_MESSAGES } from '../../src/domain/auth/login-messages.ts';
-import type { AuthPort, Session, SignInProof } from '../../src/ports/auth.ts';
-import { isAppError } from '../../src/ports/errors.ts';
+import type { Session, SignInProof } from '../../src/domain/auth/sign-in.ts';
+import { isAppError } from '../../src/domain/errors.ts';
+import type { AuthPort } from '../../src/ports/auth.ts';
 
 export const ADMIN_EMAIL = 'owner@example.gr';
 export const ADMIN_PASSWORD = 'correct horse battery staple';

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Cart, type CartLine, isMissingCart } from '../../src/domain/cart/cart.ts';
 import { tooManyMessage } from '../../src/domain/cart/cart-rules.ts';
-import {
-  type Cart,
-  type CartLine,
-  type CartPort,
-  isMissingCart,
-  type Product,
-} from '../../src/ports/commerce.ts';
+import type { Product } from '../../src/domain/catalog/product.ts';
+import type { CartPort } from '../../src/ports/commerce.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 /**

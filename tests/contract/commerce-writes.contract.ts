@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CardFacts, EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
 import type { FactFilter } from '../../src/domain/card-facts/filter.ts';
-import {
-  type CommercePort,
-  type Product,
-  type ProductInput,
-  productSchema,
-} from '../../src/ports/commerce.ts';
+import { type Product, type ProductInput, productSchema } from '../../src/domain/catalog/product.ts';
+import type { CommercePort } from '../../src/ports/commerce.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 /**

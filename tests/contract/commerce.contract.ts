@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Product, productSchema } from '../../src/domain/catalog/product.ts';
 import { idTail } from '../../src/domain/catalog/product-id.ts';
-import {
-  type CatalogPage,
-  type CatalogQuery,
-  type CommercePort,
-  type Product,
-  productSchema,
-} from '../../src/ports/commerce.ts';
+import type { CatalogPage, CatalogQuery } from '../../src/domain/catalog/query.ts';
+import type { CommercePort } from '../../src/ports/commerce.ts';
 
 /**
  * The commerce port's catalogue reads, written once and run against every adapter: the embedded

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Category } from '../../src/domain/catalog/category.ts';
 import { DEFAULT_PLAYER_IMAGE } from '../../src/domain/catalog/sports.ts';
-import type { Category, DocumentsPort } from '../../src/ports/documents.ts';
-import { isAppError } from '../../src/ports/errors.ts';
+import { isAppError } from '../../src/domain/errors.ts';
+import type { DocumentsPort } from '../../src/ports/documents.ts';
 
 /** A fresh, empty documents store for one test, and how to let go of it. */
 export type DocumentsHarness = { documents: DocumentsPort; close(): Promise<void> | void };

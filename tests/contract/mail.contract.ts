@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MailPort, OutgoingMail } from '../../src/ports/mail.ts';
+import type { OutgoingMail } from '../../src/domain/mail/outgoing-mail.ts';
+import type { MailPort } from '../../src/ports/mail.ts';
 
 /** What a delivery service received for one message, read back from the local double. */
 export type Delivered = { to: string; replyTo: string | null; subject: string; text: string };

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CommercePort, ProductInput } from '../../src/ports/commerce.ts';
+import type { ProductInput } from '../../src/domain/catalog/product.ts';
+import type { CommercePort } from '../../src/ports/commerce.ts';
 import type { MediaPort } from '../../src/ports/media.ts';
 import { rejection } from '../helpers/rejection.ts';
 

@@ -6,7 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { AuthEmulator } from '../../scripts/emulators/auth.ts';
 import { createFirebaseAuth } from '../../src/adapters/auth-firebase/index.ts';
 import { openEngine } from '../../src/adapters/sqlite/database.ts';
-import { AppError } from '../../src/ports/errors.ts';
+import { AppError } from '../../src/domain/errors.ts';
 import { firebaseIdToken, type PublicFirebaseConfig } from '../../src/stores/firebase-sign-in.ts';
 import type { AuthHarness } from '../contract/auth.contract.ts';
 

@@ -1,5 +1,5 @@
 import { EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
-import type { Product } from '../../src/ports/commerce.ts';
+import type { Product } from '../../src/domain/catalog/product.ts';
 
 let nextId = 1;
 

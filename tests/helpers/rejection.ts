@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type AppError, isAppError } from '../../src/ports/errors.ts';
+import { type AppError, isAppError } from '../../src/domain/errors.ts';
 
 /** The AppError a call fails with; the test fails if it succeeds or throws anything else. */
 export async function rejection(promise: Promise<unknown>): Promise<AppError> {

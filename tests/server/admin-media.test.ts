@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/ports/errors.ts';
-import type { StoredMedia } from '../../src/ports/media.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import type { StoredMedia } from '../../src/domain/media/stored-media.ts';
 import { countRows, openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 
 /**

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BuildRecord, BuildsPort } from '../../src/ports/builds.ts';
+import type { BuildRecord } from '../../src/domain/rebuild/build-record.ts';
+import type { BuildsPort } from '../../src/ports/builds.ts';
 import type { Builder } from '../../src/server/rebuild/astro-builder.ts';
 import { createRebuildService, type RebuildService } from '../../src/server/rebuild/rebuild-service.ts';
 

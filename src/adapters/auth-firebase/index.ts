@@ -1,9 +1,10 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
 import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../domain/auth/login-messages.ts';
+import { idTokenProofSchema } from '../../domain/auth/sign-in.ts';
+import { AppError } from '../../domain/errors.ts';
 import { log } from '../../lib/log.ts';
-import { type AuthPort, idTokenProofSchema } from '../../ports/auth.ts';
-import { AppError } from '../../ports/errors.ts';
+import type { AuthPort } from '../../ports/auth.ts';
 import { createLoginAttempts, hashSessionToken, newSessionToken } from '../auth-local/attempts.ts';
 import { createSessionStore } from '../auth-local/session-store.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';

@@ -1,8 +1,9 @@
 import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
 import { LOGIN_MESSAGES } from '../../domain/auth/login-messages.ts';
 import { signInAttackMail } from '../../domain/auth/security-alert-mail.ts';
-import { type AuthPort, credentialsSchema } from '../../ports/auth.ts';
-import { AppError } from '../../ports/errors.ts';
+import { credentialsSchema } from '../../domain/auth/sign-in.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { AuthPort } from '../../ports/auth.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
-import type { SessionInfo } from '../../ports/auth.ts';
-import { AppError } from '../../ports/errors.ts';
+import type { SessionInfo } from '../../domain/auth/sign-in.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { hashSessionToken as hashToken, MAX_USER_AGENT } from './attempts.ts';
 

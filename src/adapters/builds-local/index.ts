@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { BuildRecord, BuildsPort } from '../../ports/builds.ts';
+import type { BuildRecord } from '../../domain/rebuild/build-record.ts';
+import type { BuildsPort } from '../../ports/builds.ts';
 import type { Engine } from '../sqlite/database.ts';
 import type { DB } from '../sqlite/schema.ts';
 

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
 import { MESSAGES } from '../../domain/auth/login-messages.ts';
-import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart/cart-rules.ts';
 import {
   type Cart,
   type CartLineInput,
   type CartNotice,
-  type CartPort,
   cartLineInputSchema,
-} from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
+} from '../../domain/cart/cart.ts';
+import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart/cart-rules.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { CartPort } from '../../ports/commerce.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid, toGid } from '../sqlite/ids.ts';

@@ -1,5 +1,7 @@
-import type { CatalogPage, CommercePort, Product } from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
+import type { Product } from '../../domain/catalog/product.ts';
+import type { CatalogPage } from '../../domain/catalog/query.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { CommercePort } from '../../ports/commerce.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid, requireGid } from '../sqlite/ids.ts';
 import { readProductSummaries, readProducts } from './read-products.ts';

@@ -2,14 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { canCheckout, MIN_ORDER_MESSAGE } from '../../domain/cart/cart-rules.ts';
-import {
-  type Delivery,
-  ORDER_TRANSITIONS,
-  type Order,
-  type OrderPort,
-  type PlaceOrderInput,
-} from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
+import { type Delivery, ORDER_TRANSITIONS, type Order } from '../../domain/orders/order.ts';
+import type { OrderPort, PlaceOrderInput } from '../../ports/commerce.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inSyncTransaction, inTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';

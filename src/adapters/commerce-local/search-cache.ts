@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { CatalogQuery } from '../../ports/commerce.ts';
+import type { CatalogQuery } from '../../domain/catalog/query.ts';
 
 /**
  * Remembers answers per data version: when the version moves (any catalogue change, or a sale for

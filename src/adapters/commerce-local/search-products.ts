@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { CatalogPage, CatalogQuery, CatalogSort } from '../../domain/catalog/query.ts';
 import { foldText, latinSpellings, nameSortKey } from '../../domain/text/fold.ts';
-import type { CatalogPage, CatalogQuery, CatalogSort } from '../../ports/commerce.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { withFactFilter } from './fact-filters.ts';
 

@@ -1,8 +1,12 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { handleize, uniqueHandle } from '../../domain/catalog/handle.ts';
+import {
+  type ProductInput,
+  parseProductInput,
+  type ValidProductInput,
+} from '../../domain/catalog/product.ts';
+import { AppError } from '../../domain/errors.ts';
 import { foldText, htmlToText, nameSortKey } from '../../domain/text/fold.ts';
-import { type ProductInput, parseProductInput, type ValidProductInput } from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import { requireGid } from '../sqlite/ids.ts';
 import { lookWithin, WRITES_PER_LOOK } from '../sqlite/planner-statistics.ts';

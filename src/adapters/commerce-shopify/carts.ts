@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../domain/auth/login-messages.ts';
-import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart/cart-rules.ts';
 import {
   type Cart,
   type CartLineInput,
   type CartNotice,
-  type CartPort,
   cartLineInputSchema,
-} from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
+} from '../../domain/cart/cart.ts';
+import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart/cart-rules.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { CartPort } from '../../ports/commerce.ts';
 import { type ShopifyClient, userErrorText } from './client.ts';
 import {
   STOREFRONT_CART,

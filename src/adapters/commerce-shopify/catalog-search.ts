@@ -1,4 +1,4 @@
-import type { CatalogQuery, CatalogSort } from '../../ports/commerce.ts';
+import type { CatalogQuery, CatalogSort } from '../../domain/catalog/query.ts';
 
 /**
  * The part of a catalogue query that Shopify's `products(query:)` search syntax answers exactly:

@@ -1,6 +1,6 @@
 import type { GraphQLClient } from 'graphql-request';
+import { AppError } from '../../domain/errors.ts';
 import { log } from '../../lib/log.ts';
-import { AppError } from '../../ports/errors.ts';
 import { loadSdk } from '../load-sdk.ts';
 
 /**

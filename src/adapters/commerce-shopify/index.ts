@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { compareForSort, matchesCatalogQuery } from '../../domain/catalog/query.ts';
+import { parseProductInput } from '../../domain/catalog/product.ts';
 import {
   type CatalogPage,
   type CatalogQuery,
-  type CommercePort,
-  parseProductInput,
-} from '../../ports/commerce.ts';
-import { AppError, isAppError } from '../../ports/errors.ts';
+  compareForSort,
+  matchesCatalogQuery,
+} from '../../domain/catalog/query.ts';
+import { AppError, isAppError } from '../../domain/errors.ts';
+import type { CommercePort } from '../../ports/commerce.ts';
 import { storefrontSearch, storefrontSort } from './catalog-search.ts';
 import type { ShopifyClient } from './client.ts';
 import {

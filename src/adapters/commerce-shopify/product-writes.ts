@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { centsToAmount } from '../../domain/text/money.ts';
-import { log } from '../../lib/log.ts';
 import {
   type Product,
   type ProductInput,
   parseProductInput,
-  type SaveResult,
   type ValidProductInput,
-} from '../../ports/commerce.ts';
-import { AppError, isAppError } from '../../ports/errors.ts';
+} from '../../domain/catalog/product.ts';
+import { AppError, isAppError } from '../../domain/errors.ts';
+import { centsToAmount } from '../../domain/text/money.ts';
+import { log } from '../../lib/log.ts';
+import type { SaveResult } from '../../ports/commerce.ts';
 import { cardDefinitions } from './card-definitions.ts';
 import { CARD_NAMESPACE, factsToMetafields } from './card-metafields.ts';
 import type { RequestOptions, ShopifyClient } from './client.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { Product, ProductImage, ProductSummary } from '../../domain/catalog/product.ts';
+import { AppError } from '../../domain/errors.ts';
 import { amountToCents } from '../../domain/text/money.ts';
 import { log } from '../../lib/log.ts';
-import type { Product, ProductImage, ProductSummary } from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
 import { metafieldsToFacts } from './card-metafields.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { ContactMessage, ContactPort } from '../../ports/contact.ts';
-import { AppError } from '../../ports/errors.ts';
+import type { ContactMessage } from '../../domain/contact/contact-message.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { ContactPort } from '../../ports/contact.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';

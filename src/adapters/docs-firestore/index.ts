@@ -1,6 +1,7 @@
 import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { PLAYER_MESSAGES } from '../../domain/admin/player-form.ts';
+import { type Category, categorySchema, teamSchema } from '../../domain/catalog/category.ts';
 import {
   addPlayerTo,
   changeTeam,
@@ -8,9 +9,9 @@ import {
   deletePlayerFrom,
   type TeamChange,
 } from '../../domain/catalog/team-players.ts';
+import { AppError, isAppError } from '../../domain/errors.ts';
 import { log } from '../../lib/log.ts';
-import { type Category, categorySchema, type DocumentsPort, teamSchema } from '../../ports/documents.ts';
-import { AppError, isAppError } from '../../ports/errors.ts';
+import type { DocumentsPort } from '../../ports/documents.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
 import { loadSdk } from '../load-sdk.ts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAYER_MESSAGES } from '../../domain/admin/player-form.ts';
+import { type Category, categorySchema, teamSchema } from '../../domain/catalog/category.ts';
 import {
   addPlayerTo,
   changeTeam,
@@ -7,8 +8,8 @@ import {
   deletePlayerFrom,
   type TeamChange,
 } from '../../domain/catalog/team-players.ts';
-import { type Category, categorySchema, type DocumentsPort, teamSchema } from '../../ports/documents.ts';
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { DocumentsPort } from '../../ports/documents.ts';
 import type { Engine } from '../sqlite/database.ts';
 
 const teamsSchema = z.array(teamSchema);

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../domain/errors.ts';
 import {
   type ImageKind,
   MAX_UPLOAD_BYTES,
   sanitizeBaseName,
   sniffImage,
 } from '../../domain/media/image-files.ts';
-import { AppError } from '../../ports/errors.ts';
 import { sharp } from '../load-sdk.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../../ports/mail.ts';
+import type { OutgoingMail } from '../../domain/mail/outgoing-mail.ts';
 import { MailDeliveryError, type MailTransport } from '../mail-outbox/transport.ts';
 
 export type EmailJsOptions = {

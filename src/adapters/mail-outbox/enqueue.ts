@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
+import { AppError } from '../../domain/errors.ts';
+import { type OutgoingMail, outgoingMailSchema } from '../../domain/mail/outgoing-mail.ts';
 import { greekZodError } from '../../domain/text/validation-messages.ts';
-import { AppError } from '../../ports/errors.ts';
-import { type OutgoingMail, outgoingMailSchema } from '../../ports/mail.ts';
 import { prepared } from '../sqlite/prepared.ts';
 
 /**

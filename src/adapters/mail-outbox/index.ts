@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { AppError } from '../../ports/errors.ts';
-import type { MailPort, OutboxEntry, OutgoingMail } from '../../ports/mail.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { OutboxEntry, OutgoingMail } from '../../domain/mail/outgoing-mail.ts';
+import type { MailPort } from '../../ports/mail.ts';
 import type { Engine } from '../sqlite/database.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { retryDelayMs } from './backoff.ts';

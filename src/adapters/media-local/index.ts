@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS, isImageWidth } from '../../domain/media/responsive-image.ts';
+import type { MediaFile } from '../../domain/media/stored-media.ts';
 import { log } from '../../lib/log.ts';
-import type { MediaFile, MediaPort } from '../../ports/media.ts';
+import type { MediaPort } from '../../ports/media.ts';
 import { encodeImage } from '../images/encode-image.ts';
 import { sharp } from '../load-sdk.ts';
 

@@ -5,8 +5,8 @@ import {
   uploadFailedMessage,
   withRetries,
 } from '../../domain/admin/product-form-state.ts';
+import { AppError } from '../../domain/errors.ts';
 import { log } from '../../lib/log.ts';
-import { AppError } from '../../ports/errors.ts';
 import type { MediaPort } from '../../ports/media.ts';
 import type { ShopifyClient } from '../commerce-shopify/client.ts';
 import { userErrorText } from '../commerce-shopify/client.ts';

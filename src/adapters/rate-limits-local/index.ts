@@ -1,4 +1,5 @@
-import type { RateLimitPort, RateLimitRule } from '../../ports/rate-limits.ts';
+import type { RateLimitRule } from '../../domain/limits/rate-limit.ts';
+import type { RateLimitPort } from '../../ports/rate-limits.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { inTurn } from '../sqlite/write-queue.ts';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 
 /** Path-like global ids whose last segment is the row's growing number (spec section 3). */
 export type GidType = 'Product' | 'ProductVariant' | 'InventoryItem' | 'MediaImage' | 'Order';

@@ -1,4 +1,4 @@
-import type { ImportJob, ImportResult } from '../../ports/commerce.ts';
+import type { ImportJob, ImportResult } from '../../domain/catalog-csv/import-job.ts';
 import type { Engine } from './database.ts';
 
 type Row = {

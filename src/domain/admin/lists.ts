@@ -1,4 +1,5 @@
-import type { CatalogSort, OrderStatus } from '../../ports/commerce.ts';
+import type { CatalogSort } from '../catalog/query.ts';
+import type { OrderStatus } from '../orders/order.ts';
 
 /**
  * The dashboard's lists (products and orders): page sizes, sort labels, the

@@ -1,4 +1,4 @@
-import type { Category, Team } from '../../ports/documents.ts';
+import type { Category, Team } from '../catalog/category.ts';
 import { foldText } from '../text/fold.ts';
 
 /** The dashboard's player form (spec sections 2c, 5 and 8), checked the same way in the browser and on the server. */

@@ -1,5 +1,5 @@
-import type { Category } from '../../ports/documents.ts';
 import { type CardFacts, EMPTY_FACT_FIELDS, factsToFields } from '../card-facts/facts.ts';
+import type { Category } from '../catalog/category.ts';
 import { formatAdminPrice } from '../catalog/price-input.ts';
 import { categoryGroup, type Sport } from '../catalog/sports.ts';
 import { MAX_PICKED_IMAGE_BYTES } from '../media/image-files.ts';

@@ -1,6 +1,6 @@
-import type { Category } from '../../ports/documents.ts';
 import { type CardFacts, EMPTY_FACTS, type FactFields } from '../card-facts/facts.ts';
 import { parseFactFields } from '../card-facts/schema.ts';
+import type { Category } from '../catalog/category.ts';
 import { parseAdminPrice } from '../catalog/price-input.ts';
 
 /** The admin product form's rules and messages (spec section 5), shared by the dashboard and the server. */

@@ -1,4 +1,4 @@
-import type { SignInFailure } from '../../ports/auth.ts';
+import type { SignInFailure } from './sign-in.ts';
 
 /**
  * Greek user-facing texts (spec section 8). Texts the spec quotes are copied letter for letter;

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import type { Product } from '../../ports/commerce.ts';
 import { FACT_KEYS } from '../card-facts/facts.ts';
+import type { Product } from '../catalog/product.ts';
 import { centsToAmount } from '../text/money.ts';
 import { CSV_COLUMNS } from './columns.ts';
 import { neutraliseCell } from './spreadsheet-cells.ts';

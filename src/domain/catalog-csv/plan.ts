@@ -1,4 +1,4 @@
-import type { Product, ProductInput } from '../../ports/commerce.ts';
+import type { Product, ProductInput } from '../catalog/product.ts';
 import type { RowError } from './parse.ts';
 import type { CsvProduct } from './rows.ts';
 

@@ -1,6 +1,6 @@
-import type { ProductSummary } from '../../ports/commerce.ts';
 import { factBadges } from '../card-facts/display.ts';
 import { DEFAULT_LIST_MAX } from '../cart/cart-rules.ts';
+import type { ProductSummary } from './product.ts';
 import { MYSTERY_PACK_TITLES } from './title-lists.ts';
 
 /**

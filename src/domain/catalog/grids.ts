@@ -1,7 +1,8 @@
-import type { CatalogQuery, ProductSummary } from '../../ports/commerce.ts';
 import { canAdd, stepperState } from '../cart/cart-rules.ts';
 import { foldText } from '../text/fold.ts';
 import { type CardView, toCardView } from './card-view.ts';
+import type { ProductSummary } from './product.ts';
+import type { CatalogQuery } from './query.ts';
 import { LOT_TITLES, MYSTERY_PACK_TITLES } from './title-lists.ts';
 
 /** The three card grids (spec section 2): /mystery-packs, /LOT and /offers. */

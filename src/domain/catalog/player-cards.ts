@@ -1,6 +1,6 @@
-import type { ProductSummary } from '../../ports/commerce.ts';
-import type { Category, Player, Team } from '../../ports/documents.ts';
 import { foldText } from '../text/fold.ts';
+import type { Category, Player, Team } from './category.ts';
+import type { ProductSummary } from './product.ts';
 import { createTrigramIndex, type TrigramIndex } from './trigram-index.ts';
 
 /** Player page rules (spec section 5). */

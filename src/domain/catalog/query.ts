@@ -1,7 +1,40 @@
-import type { CatalogQuery, CatalogSort, Product } from '../../ports/commerce.ts';
+import type { FactFilter } from '../card-facts/filter.ts';
 import { matchesFactFilter } from '../card-facts/filter.ts';
 import { foldText, latinSpellings, nameSortKey } from '../text/fold.ts';
+import type { Product } from './product.ts';
 import { idTail } from './product-id.ts';
+
+export const CATALOG_SORTS = ['newest', 'oldest', 'name', 'price-asc', 'price-desc'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
+/** Filters, sort and page for the singles browser, search and the admin list; all run on the server. */
+export type CatalogQuery = {
+  /** Every word must appear in the title, a team tag or the description (case and accents ignored). */
+  search?: string;
+  /** Any of these team tags (case and accents ignored). */
+  teams?: readonly string[];
+  /** The title must contain this text (a player's name). */
+  titleContains?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  productType?: string;
+  tag?: string;
+  /** Only products with one of these exact titles (the LOT list). */
+  titles?: readonly string[];
+  /** Card facts: year range, maker and set, RC, autograph, patch, numbering, grade, condition. */
+  facts?: FactFilter;
+  sort: CatalogSort;
+  page: number;
+  pageSize: number;
+};
+
+export type CatalogPage = {
+  products: Product[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+};
 
 /**
  * The catalogue query's meaning as plain functions, for a backend that cannot run all of it

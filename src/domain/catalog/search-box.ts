@@ -1,4 +1,4 @@
-import type { Product } from '../../ports/commerce.ts';
+import type { Product } from './product.ts';
 import { productPath } from './product-id.ts';
 
 /** Header search (spec section 2): typing waits this long before it becomes a query. */

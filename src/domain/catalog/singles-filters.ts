@@ -1,4 +1,4 @@
-import type { Category } from '../../ports/documents.ts';
+import type { Category } from './category.ts';
 import { CATEGORY_GROUPS, categoryGroup, SPORT_LABELS, SPORTS, type Sport } from './sports.ts';
 
 /** The singles browser's select options: sport -> teams -> players, in the menu's order. */

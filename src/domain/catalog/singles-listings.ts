@@ -1,7 +1,7 @@
-import type { ProductSummary } from '../../ports/commerce.ts';
-import type { Category } from '../../ports/documents.ts';
 import { singlesSeo } from '../seo/singles-seo.ts';
 import { foldText } from '../text/fold.ts';
+import type { Category } from './category.ts';
+import type { ProductSummary } from './product.ts';
 import { EMPTY_FILTERS, type SinglesFilters } from './singles-filters.ts';
 import { categoryGroup, SPORTS } from './sports.ts';
 

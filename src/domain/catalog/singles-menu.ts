@@ -1,4 +1,4 @@
-import type { Category } from '../../ports/documents.ts';
+import type { Category } from './category.ts';
 import { CATEGORY_GROUPS, categoryGroup, SPORTS, type Sport } from './sports.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { Team } from '../../ports/documents.ts';
-import { AppError } from '../../ports/errors.ts';
 import { cleanName, PLAYER_MESSAGES, playerFormError, sameName } from '../admin/player-form.ts';
+import { AppError } from '../errors.ts';
+import type { Team } from './category.ts';
 import { DEFAULT_PLAYER_IMAGE } from './sports.ts';
 
 /**

@@ -1,7 +1,7 @@
-import type { Order } from '../../ports/commerce.ts';
 import { formatEuro } from '../text/money.ts';
 import { multiLine, singleLine } from '../text/plain-text.ts';
 import { DELIVERY_LABELS, PAYMENT_LABELS } from './checkout-form.ts';
+import type { Order } from './order.ts';
 
 /** What to do next, per payment and delivery (shown on the confirmation page and in the mail). */
 export function paymentInstructions(

@@ -1,7 +1,7 @@
-import type { Product } from '../../ports/commerce.ts';
-import type { Category } from '../../ports/documents.ts';
 import { cardCategory } from '../catalog/card-view.ts';
+import type { Category } from '../catalog/category.ts';
 import { PLAYER_PRICE_FLOOR_CENTS } from '../catalog/player-cards.ts';
+import type { Product } from '../catalog/product.ts';
 import { EMPTY_FILTERS } from '../catalog/singles-filters.ts';
 import { playerHref } from '../catalog/singles-menu.ts';
 import { categoryGroup, type Sport } from '../catalog/sports.ts';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AdminUser } from '../../domain/auth/sign-in.ts';
+import type { Category } from '../../domain/catalog/category.ts';
 import { sportLogo } from '../../domain/catalog/singles-menu.ts';
 import { SPORTS, type Sport } from '../../domain/catalog/sports.ts';
-import type { AdminUser } from '../../ports/auth.ts';
-import type { Category } from '../../ports/documents.ts';
 import { type AdminProduct, listCategories } from '../../stores/admin-api.ts';
 import { signOut } from '../../stores/session.ts';
 import AccountSection from './AccountSection.tsx';

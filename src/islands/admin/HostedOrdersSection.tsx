@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../domain/admin/lists.ts';
 import { financialStatusLabel, fulfillmentStatusLabel } from '../../domain/orders/hosted-orders.ts';
+import type { HostedOrder } from '../../domain/orders/order.ts';
 import { formatEuro } from '../../domain/text/money.ts';
-import type { HostedOrder } from '../../ports/commerce.ts';
 import { listHostedOrders } from '../../stores/admin-api.ts';
 import OrdersShell from './OrdersShell.tsx';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { replyHref } from '../../domain/contact/contact-form.ts';
-import type { ContactMessage, ContactPage } from '../../ports/contact.ts';
-import type { MailStatus, OutboxEntry } from '../../ports/mail.ts';
+import type { ContactMessage, ContactPage } from '../../domain/contact/contact-message.ts';
+import type { MailStatus, OutboxEntry } from '../../domain/mail/outgoing-mail.ts';
 import { callApi } from '../../stores/api.ts';
 
 type OutboxStatus = Omit<OutboxEntry, 'text'>;

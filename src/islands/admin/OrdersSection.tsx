@@ -8,8 +8,13 @@ import {
   ORDER_STATUS_LABELS,
 } from '../../domain/admin/lists.ts';
 import { DELIVERY_LABELS, PAYMENT_LABELS } from '../../domain/orders/checkout-form.ts';
+import {
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderList,
+  type OrderStatus,
+} from '../../domain/orders/order.ts';
 import { formatEuro } from '../../domain/text/money.ts';
-import { ORDER_TRANSITIONS, type Order, type OrderList, type OrderStatus } from '../../ports/commerce.ts';
 import { getOrder, listOrders, setOrderStatus } from '../../stores/admin-api.ts';
 import OrdersShell from './OrdersShell.tsx';
 

@@ -1,8 +1,8 @@
 import { type SubmitEvent, useEffect, useId, useMemo, useState } from 'react';
 import { cleanName, PLAYER_MESSAGES, playerFormError } from '../../domain/admin/player-form.ts';
 import type { TeamOption } from '../../domain/admin/product-form-state.ts';
+import type { Category } from '../../domain/catalog/category.ts';
 import { CATEGORY_GROUPS, categoryGroup, SPORT_LABELS } from '../../domain/catalog/sports.ts';
-import type { Category } from '../../ports/documents.ts';
 import { callApi } from '../../stores/api.ts';
 import TeamSelect from './TeamSelect.tsx';
 

@@ -14,8 +14,8 @@ import {
   saveFailedMessage,
   teamOptions,
 } from '../../domain/admin/product-form-state.ts';
+import type { Category } from '../../domain/catalog/category.ts';
 import type { Sport } from '../../domain/catalog/sports.ts';
-import type { Category } from '../../ports/documents.ts';
 import type { AdminProduct } from '../../stores/admin-api.ts';
 import { callApi } from '../../stores/api.ts';
 import { sessionEnded } from '../../stores/session.ts';

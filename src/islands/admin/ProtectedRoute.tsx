@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
-import type { AdminUser } from '../../ports/auth.ts';
+import type { AdminUser } from '../../domain/auth/sign-in.ts';
 import { $session, loadSession } from '../../stores/session.ts';
 
 /**

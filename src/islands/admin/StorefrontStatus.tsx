@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../domain/admin/lists.ts';
-import type { StorefrontState } from '../../ports/builds.ts';
+import type { StorefrontState } from '../../domain/rebuild/build-record.ts';
 import { rebuildStorefront, storefrontState } from '../../stores/admin-api.ts';
 
 /** Close watch while a change waits or builds, a slow one otherwise (a change made elsewhere still shows). */

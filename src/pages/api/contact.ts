@@ -8,7 +8,7 @@ import {
   contactMail,
   looksLikeSpam,
 } from '../../domain/contact/contact-form.ts';
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { Container } from '../../server/container.ts';
 import { readJson, toResponse } from '../../server/http/http.ts';
 import { enforceLimit, RATE_LIMITS } from '../../server/http/rate-limit.ts';

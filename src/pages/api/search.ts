@@ -5,7 +5,7 @@ import {
   SEARCH_MAX_LENGTH,
   toSearchResult,
 } from '../../domain/catalog/search-box.ts';
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { CACHED_CACHE_CONTROL } from '../../server/cache/page-cache.ts';
 import { toResponse } from '../../server/http/http.ts';
 

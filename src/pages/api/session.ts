@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { signInProofSchema } from '../../ports/auth.ts';
+import { signInProofSchema } from '../../domain/auth/sign-in.ts';
 import { publicFirebaseConfig } from '../../server/auth/public-config.ts';
 import {
   clearSessionCookie,

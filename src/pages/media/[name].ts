@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { IMAGE_WIDTHS } from '../../domain/media/responsive-image.ts';
-import type { MediaFile } from '../../ports/media.ts';
+import type { MediaFile } from '../../domain/media/stored-media.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
-import type { AdminUser } from '../../ports/auth.ts';
-import { AppError } from '../../ports/errors.ts';
+import type { AdminUser } from '../../domain/auth/sign-in.ts';
+import { AppError } from '../../domain/errors.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 
 /**

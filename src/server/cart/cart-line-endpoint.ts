@@ -1,4 +1,4 @@
-import { type CartLineInput, cartLineInputSchema, isMissingCart } from '../../ports/commerce.ts';
+import { type CartLineInput, cartLineInputSchema, isMissingCart } from '../../domain/cart/cart.ts';
 import type { Container } from '../container.ts';
 import type { JsonEndpoint } from '../http/json-endpoint.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';

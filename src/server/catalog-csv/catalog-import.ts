@@ -1,10 +1,10 @@
 import type { Sport } from '../../domain/catalog/sports.ts';
 import { catalogToCsv } from '../../domain/catalog-csv/export.ts';
+import type { ImportItem, ImportJob, ImportResult } from '../../domain/catalog-csv/import-job.ts';
 import { CsvFileError, type RowError, readCsvTable } from '../../domain/catalog-csv/parse.ts';
 import { IMPORT_MESSAGES, type ImportPlan, planImport } from '../../domain/catalog-csv/plan.ts';
 import { csvProducts } from '../../domain/catalog-csv/rows.ts';
-import type { ImportItem, ImportJob, ImportResult } from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { teamsOfSport } from '../catalog/singles-query.ts';
 import { storefrontCategories } from '../catalog/storefront-data.ts';
 import type { Container } from '../container.ts';

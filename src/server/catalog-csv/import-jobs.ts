@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ClaimedImport } from '../../adapters/sqlite/import-job-store.ts';
+import type { ImportJob, ImportResult } from '../../domain/catalog-csv/import-job.ts';
+import { AppError, isAppError } from '../../domain/errors.ts';
 import { log } from '../../lib/log.ts';
-import type { ImportJob, ImportResult } from '../../ports/commerce.ts';
-import { AppError, isAppError } from '../../ports/errors.ts';
 import type { Container } from '../container.ts';
 
 /** Finished jobs are kept this long for the dashboard to read, then forgotten. */

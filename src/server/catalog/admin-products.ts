@@ -7,9 +7,11 @@ import {
 } from '../../domain/admin/product-form.ts';
 import { EMPTY_FACT_FIELDS } from '../../domain/card-facts/facts.ts';
 import { factFieldsSchema } from '../../domain/card-facts/schema.ts';
+import type { Product } from '../../domain/catalog/product.ts';
+import { CATALOG_SORTS, type CatalogPage } from '../../domain/catalog/query.ts';
 import { SPORTS } from '../../domain/catalog/sports.ts';
-import { CATALOG_SORTS, type CatalogPage, type Product, type SaveResult } from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { SaveResult } from '../../ports/commerce.ts';
 import type { Container } from '../container.ts';
 import { teamsOfSport } from './singles-query.ts';
 import { storefrontCategories } from './storefront-data.ts';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { type FactFilter, isEmptyFactFilter } from '../../domain/card-facts/filter.ts';
 import { factParamsSchema, toFactFilter } from '../../domain/card-facts/filter-params.ts';
+import type { Category } from '../../domain/catalog/category.ts';
 import { parsePriceRange } from '../../domain/catalog/price-input.ts';
+import { CATALOG_SORTS, type CatalogPage, type CatalogQuery } from '../../domain/catalog/query.ts';
 import { categoryGroup, SPORTS } from '../../domain/catalog/sports.ts';
+import { AppError } from '../../domain/errors.ts';
 import { greekZodError } from '../../domain/text/validation-messages.ts';
-import { CATALOG_SORTS, type CatalogPage, type CatalogQuery } from '../../ports/commerce.ts';
-import type { Category } from '../../ports/documents.ts';
-import { AppError } from '../../ports/errors.ts';
 import type { Container } from '../container.ts';
 import { storefrontCategories } from './storefront-data.ts';
 

@@ -1,10 +1,10 @@
+import type { Category } from '../../domain/catalog/category.ts';
 import { playerCards } from '../../domain/catalog/player-cards.ts';
+import type { ProductSummary } from '../../domain/catalog/product.ts';
 import { productPath } from '../../domain/catalog/product-id.ts';
 import { indexableListingPages, singlesListings } from '../../domain/catalog/singles-listings.ts';
 import { playerHref } from '../../domain/catalog/singles-menu.ts';
 import { buildSitemaps, latestDate, type SitemapEntry, type Sitemaps } from '../../domain/seo/sitemap.ts';
-import type { ProductSummary } from '../../ports/commerce.ts';
-import type { Category } from '../../ports/documents.ts';
 import type { Container } from '../container.ts';
 import { SINGLES_PAGE_SIZE } from './singles-query.ts';
 import { storefrontCategories, storefrontProducts } from './storefront-data.ts';

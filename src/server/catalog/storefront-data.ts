@@ -1,5 +1,5 @@
-import type { ProductSummary } from '../../ports/commerce.ts';
-import type { Category } from '../../ports/documents.ts';
+import type { Category } from '../../domain/catalog/category.ts';
+import type { ProductSummary } from '../../domain/catalog/product.ts';
 import type { Container } from '../container.ts';
 
 type Cached<T> = { version: number; data: Promise<T> };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { AppError, type ErrorKind, isAppError } from '../../domain/errors.ts';
 import { greekZodError } from '../../domain/text/validation-messages.ts';
 import { log } from '../../lib/log.ts';
-import { AppError, type ErrorKind, isAppError } from '../../ports/errors.ts';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,

@@ -1,6 +1,7 @@
 import { addressKey } from '../../domain/auth/client-address.ts';
-import { AppError } from '../../ports/errors.ts';
-import type { RateLimitPort, RateLimitRule } from '../../ports/rate-limits.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { RateLimitRule } from '../../domain/limits/rate-limit.ts';
+import type { RateLimitPort } from '../../ports/rate-limits.ts';
 
 /**
  * The shop's rate limits, counted per client address in the database (the rate-limits port), so

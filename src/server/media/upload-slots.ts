@@ -1,4 +1,4 @@
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 
 /**
  * How many image uploads a process holds at once (decision 077). Each may be 20 MB of body, read

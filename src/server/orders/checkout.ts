@@ -1,6 +1,6 @@
+import type { Cart } from '../../domain/cart/cart.ts';
 import { canCheckout } from '../../domain/cart/cart-rules.ts';
-import type { Cart } from '../../ports/commerce.ts';
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { Container } from '../container.ts';
 
 /**

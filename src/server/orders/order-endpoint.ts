@@ -1,5 +1,5 @@
+import { AppError } from '../../domain/errors.ts';
 import { checkoutFormSchema } from '../../domain/orders/checkout-form.ts';
-import { AppError } from '../../ports/errors.ts';
 import { CART_COOKIE, CLEARED_CART_COOKIE } from '../cart/cart-cookie.ts';
 import type { JsonEndpoint } from '../http/json-endpoint.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';

@@ -1,6 +1,6 @@
 import type { CheckoutForm } from '../../domain/orders/checkout-form.ts';
+import type { Order } from '../../domain/orders/order.ts';
 import { confirmationMail, ownerNotificationMail } from '../../domain/orders/order-mail.ts';
-import type { Order } from '../../ports/commerce.ts';
 import type { Container } from '../container.ts';
 
 /**

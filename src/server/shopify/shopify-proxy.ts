@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SHOPIFY_API_VERSIONS } from '../../adapters/commerce-shopify/api-version.ts';
 import * as adminDocuments from '../../adapters/commerce-shopify/documents/admin.ts';
 import * as storefrontDocuments from '../../adapters/commerce-shopify/documents/storefront.ts';
-import { AppError } from '../../ports/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { Container } from '../container.ts';
 import { readJson } from '../http/http.ts';
 

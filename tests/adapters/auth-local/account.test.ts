@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { upsertAdmin } from '../../../src/adapters/auth-local/accounts.ts';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/admin/account-form.ts';
 import { LOGIN_MESSAGES } from '../../../src/domain/auth/login-messages.ts';
-import type { AuthPort, Session } from '../../../src/ports/auth.ts';
+import type { Session } from '../../../src/domain/auth/sign-in.ts';
+import type { AuthPort } from '../../../src/ports/auth.ts';
 import { openTempShop, type TempShop } from '../../helpers/temp-shop.ts';
 
 const EMAIL = 'owner@example.gr';

@@ -4,7 +4,7 @@ import { createShopifyClient } from '../../../src/adapters/commerce-shopify/clie
 import { createShopifyCommerce } from '../../../src/adapters/commerce-shopify/index.ts';
 import { SHOPIFY_WRITE_MESSAGES } from '../../../src/adapters/commerce-shopify/product-writes.ts';
 import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
-import type { ProductInput } from '../../../src/ports/commerce.ts';
+import type { ProductInput } from '../../../src/domain/catalog/product.ts';
 import { memoryCatalogVersion } from '../../contract/shopify-harness.ts';
 import { type ShopifyDouble, startShopifyDouble } from '../../doubles/shopify/server.ts';
 import { recordLogs } from '../../helpers/log-lines.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMITS_PER_LOOK, WRITES_PER_LOOK } from '../../../src/adapters/sqlite/planner-statistics.ts';
-import type { ProductInput } from '../../../src/ports/commerce.ts';
+import type { ProductInput } from '../../../src/domain/catalog/product.ts';
 import { countRows, openTempShop, type TempShop } from '../../helpers/temp-shop.ts';
 
 /**

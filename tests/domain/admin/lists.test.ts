@@ -17,7 +17,7 @@ import {
   productListSearch,
   rangeText,
 } from '../../../src/domain/admin/lists.ts';
-import { CATALOG_SORTS } from '../../../src/ports/commerce.ts';
+import { CATALOG_SORTS } from '../../../src/domain/catalog/query.ts';
 import type { AdminProduct as ServerAdminProduct } from '../../../src/server/catalog/admin-products.ts';
 import type { AdminProduct } from '../../../src/stores/admin-api.ts';
 

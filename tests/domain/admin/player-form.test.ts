@@ -6,7 +6,7 @@ import {
   playerFormError,
   sameName,
 } from '../../../src/domain/admin/player-form.ts';
-import type { Category } from '../../../src/ports/documents.ts';
+import type { Category } from '../../../src/domain/catalog/category.ts';
 
 const REQUIRED = 'Παρακαλώ εισαγάγετε όνομα παίκτη και επιλέξτε ομάδα.';
 

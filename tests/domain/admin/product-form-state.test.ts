@@ -21,7 +21,7 @@ import {
   withRetries,
 } from '../../../src/domain/admin/product-form-state.ts';
 import { EMPTY_FACT_FIELDS, EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
-import type { Category } from '../../../src/ports/documents.ts';
+import type { Category } from '../../../src/domain/catalog/category.ts';
 import type { AdminProduct as ServerAdminProduct } from '../../../src/server/catalog/admin-products.ts';
 import type { AdminProduct as DashboardAdminProduct } from '../../../src/stores/admin-api.ts';
 

@@ -10,7 +10,7 @@ import {
   validateProductForm,
 } from '../../../src/domain/admin/product-form.ts';
 import { EMPTY_FACT_FIELDS, EMPTY_FACTS, FACT_MESSAGES } from '../../../src/domain/card-facts/facts.ts';
-import type { Category } from '../../../src/ports/documents.ts';
+import type { Category } from '../../../src/domain/catalog/category.ts';
 
 const player = (name: string) => ({ name, image: '/p.svg' });
 const categories: Category[] = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
 import { cardCategory, isSoldOut, toCardView } from '../../../src/domain/catalog/card-view.ts';
+import type { Product } from '../../../src/domain/catalog/product.ts';
 import { MYSTERY_PACK_TITLES } from '../../../src/domain/catalog/title-lists.ts';
-import type { Product } from '../../../src/ports/commerce.ts';
 
 function product(overrides: Partial<Product> = {}): Product {
   return {

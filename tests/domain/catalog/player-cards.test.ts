@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Category } from '../../../src/domain/catalog/category.ts';
 import { findPlayer, playerCards, titleWithTeam } from '../../../src/domain/catalog/player-cards.ts';
 import { foldText } from '../../../src/domain/text/fold.ts';
-import type { Category } from '../../../src/ports/documents.ts';
 import { aProduct } from '../../helpers/product.ts';
 
 const categories: Category[] = [

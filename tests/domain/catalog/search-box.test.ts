@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
+import type { Product } from '../../../src/domain/catalog/product.ts';
 import {
   nextIndex,
   normaliseQuery,
   previousIndex,
   toSearchResult,
 } from '../../../src/domain/catalog/search-box.ts';
-import type { Product } from '../../../src/ports/commerce.ts';
 
 describe('normaliseQuery', () => {
   it('trims and joins inner white space, so the same words are the same query', () => {

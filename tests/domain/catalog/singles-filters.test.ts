@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Category } from '../../../src/domain/catalog/category.ts';
 import {
   buildFilterOptions,
   changeFilter,
@@ -7,7 +8,6 @@ import {
   filtersToQuery,
   type SinglesFilters,
 } from '../../../src/domain/catalog/singles-filters.ts';
-import type { Category } from '../../../src/ports/documents.ts';
 
 const filled: SinglesFilters = {
   ...EMPTY_FILTERS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Category } from '../../../src/domain/catalog/category.ts';
 import { singlesListings } from '../../../src/domain/catalog/singles-listings.ts';
-import type { Category } from '../../../src/ports/documents.ts';
 import { aProduct } from '../../helpers/product.ts';
 
 const team = (name: string) => ({ name, image: '', players: [] });

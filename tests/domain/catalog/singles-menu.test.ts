@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Category } from '../../../src/domain/catalog/category.ts';
 import { buildSinglesMenu, type MenuNode, playerHref } from '../../../src/domain/catalog/singles-menu.ts';
-import type { Category } from '../../../src/ports/documents.ts';
 
 function team(name: string, players: string[]) {
   return { name, image: '', players: players.map((player) => ({ name: player, image: '' })) };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../src/domain/orders/order.ts';
 import {
   confirmationMail,
   deliveryText,
@@ -6,7 +7,6 @@ import {
   paymentInstructions,
 } from '../../../src/domain/orders/order-mail.ts';
 import { formatEuro } from '../../../src/domain/text/money.ts';
-import type { Order } from '../../../src/ports/commerce.ts';
 
 const NBSP = '\u00a0';
 const URL = 'https://shop.example.gr/order/AbCdEfGhIjKlMnOpQrStUvWxYz012345';

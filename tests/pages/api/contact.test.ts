@@ -4,8 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxMail } from '../../../src/adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../../../src/adapters/mail-smtp/index.ts';
+import { isAppError } from '../../../src/domain/errors.ts';
 import { POST, receiveContact } from '../../../src/pages/api/contact.ts';
-import { isAppError } from '../../../src/ports/errors.ts';
 import { countRows, openTempShop, type TempShop } from '../../helpers/temp-shop.ts';
 
 const FORM = {

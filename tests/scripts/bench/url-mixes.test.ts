@@ -3,7 +3,7 @@ import { productMix, searchMix, singlesMix } from '../../../scripts/bench/url-mi
 import { SEED_CATEGORIES } from '../../../scripts/seed/categories.ts';
 import { benchProducts } from '../../../scripts/seed/products.ts';
 import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
-import type { Product } from '../../../src/ports/commerce.ts';
+import type { Product } from '../../../src/domain/catalog/product.ts';
 
 const categories = SEED_CATEGORIES;
 const products = benchProducts(categories, 2_000).map(

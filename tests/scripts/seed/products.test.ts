@@ -3,13 +3,13 @@ import { cardArtSvg } from '../../../scripts/seed/card-art.ts';
 import { benchProducts, demoProducts, type SeedProduct } from '../../../scripts/seed/products.ts';
 import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
 import { cardFactsSchema } from '../../../src/domain/card-facts/schema.ts';
+import type { Category } from '../../../src/domain/catalog/category.ts';
 import {
   BEST_VALUE_PICKS_TITLES,
   HOT_PICKS_TITLES,
   LOT_TITLES,
   MYSTERY_PACK_TITLES,
 } from '../../../src/domain/catalog/title-lists.ts';
-import type { Category } from '../../../src/ports/documents.ts';
 
 function team(name: string, players: string[]) {
   return { name, image: '', players: players.map((player) => ({ name: player, image: '' })) };

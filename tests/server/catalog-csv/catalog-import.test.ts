@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_CATEGORIES } from '../../../scripts/seed/categories.ts';
 import { benchProducts } from '../../../scripts/seed/products.ts';
 import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
+import type { ProductInput } from '../../../src/domain/catalog/product.ts';
 import { CSV_COLUMNS } from '../../../src/domain/catalog-csv/columns.ts';
-import type { ProductInput } from '../../../src/ports/commerce.ts';
-import { AppError } from '../../../src/ports/errors.ts';
+import { AppError } from '../../../src/domain/errors.ts';
 import {
   commitCatalogImport,
   exportCatalog,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { AppError } from '../../../src/ports/errors.ts';
+import { AppError } from '../../../src/domain/errors.ts';
 import {
   productFormSchema,
   saveProduct,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../../src/ports/commerce.ts';
-import type { Category } from '../../../src/ports/documents.ts';
-import { AppError } from '../../../src/ports/errors.ts';
+import type { Category } from '../../../src/domain/catalog/category.ts';
+import type { ProductInput } from '../../../src/domain/catalog/product.ts';
+import { AppError } from '../../../src/domain/errors.ts';
 import {
   parseSinglesParams,
   SINGLES_PAGE_SIZE,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cartLineInputSchema } from '../../../src/ports/commerce.ts';
-import { isAppError } from '../../../src/ports/errors.ts';
+import { cartLineInputSchema } from '../../../src/domain/cart/cart.ts';
+import { isAppError } from '../../../src/domain/errors.ts';
 import { errorResponse, parseQuery, readBody, readJson, TOO_LARGE } from '../../../src/server/http/http.ts';
 
 const GREEK = /[\u0370-\u03ff]/;

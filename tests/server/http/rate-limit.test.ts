@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey } from '../../../src/domain/auth/client-address.ts';
-import { isAppError } from '../../../src/ports/errors.ts';
+import { isAppError } from '../../../src/domain/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../../../src/server/http/rate-limit.ts';
 import { openTempShop } from '../../helpers/temp-shop.ts';
 

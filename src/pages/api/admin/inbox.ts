@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import type { OutboxEntry } from '../../../ports/mail.ts';
+import type { OutboxEntry } from '../../../domain/mail/outgoing-mail.ts';
 import { parseQuery, toResponse } from '../../../server/http/http.ts';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
+import { AppError } from '../../../domain/errors.ts';
 import { MAX_UPLOAD_BYTES } from '../../../domain/media/image-files.ts';
-import { AppError } from '../../../ports/errors.ts';
 import { toResponse } from '../../../server/http/http.ts';
 import { uploadSlots } from '../../../server/media/upload-slots.ts';
 

@@ -6,7 +6,7 @@ import {
   PLAYER_MESSAGES,
   playerFormError,
 } from '../../../domain/admin/player-form.ts';
-import { AppError } from '../../../ports/errors.ts';
+import { AppError } from '../../../domain/errors.ts';
 import { readJson, toResponse } from '../../../server/http/http.ts';
 
 export const prerender = false;

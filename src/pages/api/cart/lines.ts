@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { AppError } from '../../../ports/errors.ts';
+import { AppError } from '../../../domain/errors.ts';
 import { readCartId } from '../../../server/cart/cart-cookie.ts';
 import { addCartLineEndpoint } from '../../../server/cart/cart-line-endpoint.ts';
 import { readJson, toResponse } from '../../../server/http/http.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { GRID_FILTERS, type GridKind, isGridKind, toGridCard } from '../../../domain/catalog/grids.ts';
-import type { Product } from '../../../ports/commerce.ts';
-import { AppError } from '../../../ports/errors.ts';
+import type { Product } from '../../../domain/catalog/product.ts';
+import { AppError } from '../../../domain/errors.ts';
 import type { Container } from '../../../server/container.ts';
 import { toResponse } from '../../../server/http/http.ts';
 

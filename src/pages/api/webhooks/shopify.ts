@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { isAppError } from '../../../ports/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { json, readBody } from '../../../server/http/http.ts';
 import {
   isCatalogTopic,

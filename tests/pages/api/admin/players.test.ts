@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Category } from '../../../../src/domain/catalog/category.ts';
 import { DELETE, POST } from '../../../../src/pages/api/admin/players.ts';
-import type { Category } from '../../../../src/ports/documents.ts';
 import { openTempShop, type TempShop } from '../../../helpers/temp-shop.ts';
 
 const EUROLEAGUE: Category = {

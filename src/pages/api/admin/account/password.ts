@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, passwordChangeErrors } from '../../../../domain/admin/account-form.ts';
-import { AppError } from '../../../../ports/errors.ts';
+import { AppError } from '../../../../domain/errors.ts';
 import { adminSession } from '../../../../server/auth/admin-session.ts';
 import { readJson, toResponse } from '../../../../server/http/http.ts';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { AppError } from '../../../../ports/errors.ts';
+import { AppError } from '../../../../domain/errors.ts';
 import { readJson, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { decodeParam } from '../../../../domain/catalog/product-id.ts';
-import { AppError } from '../../../../ports/errors.ts';
+import { AppError } from '../../../../domain/errors.ts';
 import { readJson, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;

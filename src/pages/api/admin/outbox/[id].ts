@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { AppError } from '../../../../ports/errors.ts';
+import { AppError } from '../../../../domain/errors.ts';
 import { toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;

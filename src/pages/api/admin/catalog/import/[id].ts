@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { AppError } from '../../../../../ports/errors.ts';
+import { AppError } from '../../../../../domain/errors.ts';
 import { importJob } from '../../../../../server/catalog-csv/import-jobs.ts';
 import { toResponse } from '../../../../../server/http/http.ts';
 

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { EMPTY_FACTS } from '../card-facts/facts.ts';
+import { cardFactsSchema } from '../card-facts/schema.ts';
+import { AppError } from '../errors.ts';
+import { HANDLE_MAX, HANDLE_PATTERN } from './handle.ts';
+
+/** A stored product image, ordered by position. */
+export const productImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  alt: z.string(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+/**
+ * The catalogue product, reshaped at the adapter edge (no edges/node, no priceV2).
+ * Money is integer cents in EUR; `available` is null when stock is not tracked.
+ */
+export const productSchema = z.object({
+  id: z.string(),
+  /** Unique URL-friendly name (Shopify's handle); the CSV import matches products by it. */
+  handle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  descriptionHtml: z.string(),
+  tags: z.array(z.string()),
+  productType: z.string(),
+  images: z.array(productImageSchema),
+  variantId: z.string(),
+  inventoryItemId: z.string(),
+  priceCents: z.number().int().nonnegative().nullable(),
+  available: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Card facts (decision 050); EMPTY_FACTS when the product has none. */
+  facts: cardFactsSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A product as listings show it: everything but its description. */
+export type ProductSummary = Omit<Product, 'description' | 'descriptionHtml'>;
+
+/** What the admin (and the seed) hands over to create or replace a product. */
+export const productInputSchema = z.object({
+  title: z.string().trim().min(1).max(250),
+  descriptionHtml: z.string().max(20_000).default(''),
+  tags: z.array(z.string().trim().min(1).max(120)).max(20).default([]),
+  productType: z.string().trim().max(60).default(''),
+  priceCents: z.number().int().nonnegative().max(100_000_000),
+  quantity: z.number().int().min(0).max(1_000_000),
+  /** Media ids from the media port, in display order. */
+  mediaIds: z.array(z.string()).max(10).default([]),
+  /**
+   * The handle to give the product; left out, a new product gets one from its title and an
+   * existing one keeps its own. A handle another product has is a conflict.
+   */
+  handle: z
+    .string()
+    .trim()
+    .max(HANDLE_MAX)
+    .regex(HANDLE_PATTERN, {
+      error: 'Το handle επιτρέπει μόνο γράμματα, αριθμούς και παύλες (π.χ. lebron-james-prizm).',
+    })
+    .optional(),
+  /** Card facts; left out, the product has none. */
+  facts: cardFactsSchema.default(EMPTY_FACTS),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ValidProductInput = z.output<typeof productInputSchema>;
+
+/** Every adapter's first step: bad input is the caller's mistake, an AppError('invalid') naming the fields. */
+export function parseProductInput(input: ProductInput): ValidProductInput {
+  const result = productInputSchema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('invalid', 'Μη έγκυρα στοιχεία προϊόντος.', fields);
+}
