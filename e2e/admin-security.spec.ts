@@ -45,6 +45,9 @@ async function snapshot() {
       media: count('media'),
       catalog: await shop.commerce.version(),
       documents: await shop.documents.version(),
+      settings: (
+        sqlite.prepare("SELECT value FROM counters WHERE name = 'settings'").get() as { value: number }
+      ).value,
       // Rebuild requests, not finished builds: a build an earlier test asked for may finish meanwhile.
       rebuildRequests: (
         sqlite.prepare("SELECT value FROM counters WHERE name = 'rebuild'").get() as { value: number }

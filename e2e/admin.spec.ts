@@ -47,7 +47,7 @@ async function placeOrder(variantId: string, quantity: number, name: string) {
       delivery: { method: 'pickup' },
       payment: 'bank_transfer',
       notes: 'Παρακαλώ τυλίξτε το καλά.',
-      shippingCents: 0,
+      shipping: { courierFeeCents: 0, freeShippingFromCents: null },
     });
     return order;
   } finally {

@@ -70,7 +70,7 @@ export async function orderPage(): Promise<string | null> {
       delivery: { method: 'pickup' },
       payment: 'bank_transfer',
       notes: '',
-      shippingCents: 0,
+      shipping: { courierFeeCents: 0, freeShippingFromCents: null },
     });
     return `/order/${order.accessToken}`;
   } finally {

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { canCheckout, MIN_ORDER_MESSAGE } from '../domain/cart/cart-rules.ts';
 import { checkoutErrors, DELIVERY_LABELS, PAYMENT_LABELS } from '../domain/orders/checkout-form.ts';
+import { type CheckoutTerms, courierFee } from '../domain/settings/checkout-terms.ts';
 import { formatEuro } from '../domain/text/money.ts';
 import { callApi } from '../stores/api.ts';
 import { $cart, $cartState, loadCart } from '../stores/cart.ts';
@@ -42,11 +43,18 @@ function toBody(values: Values, idempotencyKey: string) {
   };
 }
 
-/** Checkout on the embedded engine: contact, delivery, payment by agreement; checked here and on the server. */
-export default function CheckoutForm({ shippingCents }: { shippingCents: number }) {
+/**
+ * Checkout on the embedded engine: contact, delivery, payment; checked here and on the server. The
+ * deliveries, payments and fee offered are the shop's settings (`terms`, decision 081).
+ */
+export default function CheckoutForm({ terms }: { terms: CheckoutTerms }) {
   const cart = useStore($cart);
   const state = useStore($cartState);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(() => ({
+    ...EMPTY,
+    // The only payment taken is already chosen.
+    payment: paymentsTaken(terms).length === 1 ? (paymentsTaken(terms)[0] ?? '') : '',
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,7 +87,9 @@ export default function CheckoutForm({ shippingCents }: { shippingCents: number 
     );
   }
 
-  const shipping = values.method === 'courier' ? shippingCents : 0;
+  const courier = courierFee(terms, cart.subtotalCents);
+  const shipping = values.method === 'courier' ? courier : 0;
+  const methods = terms.pickup.enabled ? (['courier', 'pickup'] as const) : (['courier'] as const);
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -140,7 +150,7 @@ export default function CheckoutForm({ shippingCents }: { shippingCents: number 
         </fieldset>
         <fieldset className="grid gap-3">
           <legend className="mb-2 text-lg font-bold">Παράδοση</legend>
-          {(['courier', 'pickup'] as const).map((method) => (
+          {methods.map((method) => (
             <label key={method} className="flex min-h-11 items-center gap-2">
               <input
                 type="radio"
@@ -150,9 +160,33 @@ export default function CheckoutForm({ shippingCents }: { shippingCents: number 
                 onChange={set('method')}
               />
               {DELIVERY_LABELS[method]}
-              {method === 'courier' ? ` (${formatEuro(shippingCents)})` : ' (δωρεάν)'}
+              {method === 'courier' ? ` (${courier === 0 ? 'δωρεάν' : formatEuro(courier)})` : ' (δωρεάν)'}
             </label>
           ))}
+          {terms.freeShippingFromCents !== null && courier > 0 && (
+            <p className="text-sm text-muted">
+              Δωρεάν αποστολή για παραγγελίες από {formatEuro(terms.freeShippingFromCents)}.
+            </p>
+          )}
+          {values.method === 'pickup' && (
+            <p className="text-sm" data-testid="pickup-point">
+              Σημείο παραλαβής: {terms.pickup.address}
+              {terms.pickup.hours && ` · ${terms.pickup.hours}`}
+              {terms.pickup.mapUrl && (
+                <>
+                  {' · '}
+                  <a
+                    href={terms.pickup.mapUrl}
+                    rel="noopener"
+                    target="_blank"
+                    className="font-semibold underline"
+                  >
+                    Χάρτης
+                  </a>
+                </>
+              )}
+            </p>
+          )}
           {values.method === 'courier' && (
             <div className="grid gap-3 sm:grid-cols-2">
               {field('street', 'Οδός και αριθμός', 'text', 'street-address', 'delivery.street')}
@@ -164,7 +198,7 @@ export default function CheckoutForm({ shippingCents }: { shippingCents: number 
         </fieldset>
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-lg font-bold">Πληρωμή (κατόπιν συνεννόησης)</legend>
-          {(['bank_transfer', 'cash_on_delivery'] as const).map((payment) => (
+          {paymentsTaken(terms).map((payment) => (
             <label key={payment} className="flex min-h-11 items-center gap-2">
               <input
                 type="radio"
@@ -230,4 +264,12 @@ export default function CheckoutForm({ shippingCents }: { shippingCents: number 
       </aside>
     </form>
   );
+}
+
+/** The payments the shop takes, in the order checkout offers them. */
+function paymentsTaken(terms: CheckoutTerms): Array<'bank_transfer' | 'cash_on_delivery'> {
+  return [
+    ...(terms.payments.bankTransfer ? (['bank_transfer'] as const) : []),
+    ...(terms.payments.cashOnDelivery ? (['cash_on_delivery'] as const) : []),
+  ];
 }

@@ -12,6 +12,7 @@ import type {
   OrderStatus,
   PaymentMethod,
 } from '../domain/orders/order.ts';
+import type { CheckoutTerms } from '../domain/settings/checkout-terms.ts';
 
 /** The catalogue, carts and orders of a commerce backend: the embedded engine, or Shopify. */
 
@@ -53,7 +54,8 @@ export type PlaceOrderInput = {
   delivery: Delivery;
   payment: PaymentMethod;
   notes: string;
-  shippingCents: number;
+  /** The courier fee and from which subtotal it is free (the shop's settings); pickup is free. */
+  shipping: Pick<CheckoutTerms, 'courierFeeCents' | 'freeShippingFromCents'>;
   /**
    * The mails a new order sends (the shopper's confirmation, the owner's notice). They are queued
    * in the same transaction as the order: both are there after a crash, or neither.

@@ -14,10 +14,12 @@ import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/in
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
+import { createLocalSettings } from '../adapters/settings-local/index.ts';
 import { localContentVersion } from '../adapters/sqlite/content-version.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import { type ImportJobStore, importJobStore } from '../adapters/sqlite/import-job-store.ts';
 import type { WriteGate } from '../adapters/sqlite/write-queue.ts';
+import { firstSettings } from '../domain/settings/first-settings.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
 import type { CartPort, CommercePort, HostedOrdersPort, OrderPort } from '../ports/commerce.ts';
@@ -26,6 +28,7 @@ import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
 import type { RateLimitPort } from '../ports/rate-limits.ts';
+import type { SettingsPort } from '../ports/settings.ts';
 import { type Env, getEnv } from './env.ts';
 import { mailBackend, parseServiceAccount } from './env-hosted.ts';
 import { createShopifyBackend, type ShopifyBackend } from './shopify/shopify-backend.ts';
@@ -43,6 +46,8 @@ export type Container = {
   contact: ContactPort;
   builds: BuildsPort;
   limits: RateLimitPort;
+  /** The shop's own settings (identity, bank accounts, pickup point, shipping), in its database. */
+  settings: SettingsPort;
   /**
    * Orders a hosted checkout took (Shopify), read-only; null when the shop takes orders itself
    * (`orders`). src/server/orders/checkout.ts says where the two differ.
@@ -148,6 +153,9 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     contact: createLocalContact(engine, { enqueueMail }),
     builds: createLocalBuilds(engine, { hostedVersions }),
     limits: createLocalRateLimits(engine),
+    settings: createLocalSettings(engine, {
+      first: () => firstSettings({ shopEmail: env.SHOP_EMAIL, shippingCents: env.SHIPPING_CENTS }),
+    }),
     close: () => {
       engine.sqlite.close();
       for (const close of closers) void close();

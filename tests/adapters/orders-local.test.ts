@@ -88,7 +88,7 @@ function orderInput(cartId: string, overrides: Partial<PlaceOrderInput> = {}): P
     delivery: COURIER,
     payment: 'bank_transfer',
     notes: '',
-    shippingCents: 350,
+    shipping: { courierFeeCents: 350, freeShippingFromCents: null },
     ...overrides,
   };
 }
@@ -188,11 +188,11 @@ describe('placeOrder', () => {
     expect(await container.orders.getOrder(order.id)).toEqual(order);
   });
 
-  it('charges no shipping for pickup, whatever shipping is passed', async () => {
+  it('charges no shipping for pickup, whatever the courier fee', async () => {
     const card = await product('Card', 700, 1);
     const cart = await cartWith([[card, 1]]);
     const { order } = await container.orders.placeOrder(
-      orderInput(cart.id, { delivery: { method: 'pickup' }, shippingCents: 350 }),
+      orderInput(cart.id, { delivery: { method: 'pickup' } }),
     );
     expect(order).toMatchObject({
       delivery: { method: 'pickup' },
@@ -200,6 +200,19 @@ describe('placeOrder', () => {
       shippingCents: 0,
       totalCents: 700,
     });
+  });
+
+  it('ships free from the threshold on, and charges the fee below it', async () => {
+    const card = await product('Card', 2500, 3);
+    const free = { courierFeeCents: 350, freeShippingFromCents: 5000 };
+    const below = await container.orders.placeOrder(
+      orderInput((await cartWith([[card, 1]])).id, { shipping: free }),
+    );
+    expect(below.order).toMatchObject({ subtotalCents: 2500, shippingCents: 350, totalCents: 2850 });
+    const at = await container.orders.placeOrder(
+      orderInput((await cartWith([[card, 2]])).id, { shipping: free }),
+    );
+    expect(at.order).toMatchObject({ subtotalCents: 5000, shippingCents: 0, totalCents: 5000 });
   });
 
   it('gives every order its own number and token', async () => {

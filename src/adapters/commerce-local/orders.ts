@@ -4,6 +4,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { canCheckout, MIN_ORDER_MESSAGE } from '../../domain/cart/cart-rules.ts';
 import { AppError } from '../../domain/errors.ts';
 import { type Delivery, ORDER_TRANSITIONS, type Order } from '../../domain/orders/order.ts';
+import { courierFee } from '../../domain/settings/checkout-terms.ts';
 import type { OrderPort, PlaceOrderInput } from '../../ports/commerce.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inSyncTransaction, inTransaction } from '../sqlite/busy-retry.ts';
@@ -161,7 +162,8 @@ function createOrder(sqlite: Database.Database, input: PlaceOrderInput): Order {
   }
 
   const now = new Date().toISOString();
-  const shippingCents = input.delivery.method === 'courier' ? input.shippingCents : 0;
+  const shippingCents =
+    input.delivery.method === 'courier' ? courierFee(input.shipping, current.subtotalCents) : 0;
   const inserted = prepared<{ id: number }>(sqlite, INSERT_ORDER).get(
     `pending-${randomBytes(8).toString('hex')}`,
     input.cartId,

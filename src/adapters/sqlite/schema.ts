@@ -125,6 +125,7 @@ export interface DB {
     user_agent: Generated<string>;
     last_seen_at: string | null;
   };
+  shop_settings: { id: number; settings_json: string; updated_at: string };
   login_attempts: {
     id: Generated<number>;
     email: string;

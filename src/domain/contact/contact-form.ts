@@ -75,7 +75,7 @@ export function looksLikeSpam({
   return website.trim() !== '' || !(elapsedMs >= CONTACT_LIMITS.minFillMs);
 }
 
-/** The owner's copy of a message, sent to SHOP_EMAIL with Reply-To set to the sender. */
+/** The owner's copy of a message, sent to the shop's email (its settings) with Reply-To set to the sender. */
 export function contactMail({ name, email, message }: ContactForm): { subject: string; text: string } {
   // The subject is a mail header: line breaks in a name must not reach it.
   const oneLine = singleLine(name);

@@ -37,7 +37,7 @@ export type ProductSeoInput = {
   brand: string | null;
   /** Card facts: condition and additionalProperty (decision 051). */
   facts?: CardFacts;
-  /** Courier shipping in cents (SHIPPING_CENTS). */
+  /** Courier shipping in cents (the shop's settings). */
   shippingCents: number;
   /** The last day the price is promised for (YYYY-MM-DD). */
   priceValidUntil: string;

@@ -30,7 +30,7 @@ const requestSchema = z.object({
  * both are stored.
  */
 export async function receiveContact(
-  container: Pick<Container, 'contact' | 'limits' | 'env'>,
+  container: Pick<Container, 'contact' | 'limits' | 'env' | 'settings'>,
   request: Request,
   ip: string,
 ): Promise<{ ok: true; message: string }> {
@@ -51,7 +51,12 @@ export async function receiveContact(
   // The owner's mail commits with the message: after a crash both are there, or neither.
   await container.contact.save(
     { ...form, ip },
-    { kind: 'contact-message', to: container.env.SHOP_EMAIL, replyTo: form.email, ...contactMail(form) },
+    {
+      kind: 'contact-message',
+      to: (await container.settings.get()).identity.email,
+      replyTo: form.email,
+      ...contactMail(form),
+    },
   );
   return { ok: true, message: CONTACT_MESSAGES.sent };
 }

@@ -148,7 +148,7 @@ describe('upgrading a data folder made by the first released schema', () => {
       delivery: { method: 'pickup' },
       payment: 'cash_on_delivery',
       notes: '',
-      shippingCents: 0,
+      shipping: { courierFeeCents: 0, freeShippingFromCents: null },
     });
     expect(order.number).toBe('CV-100002');
     expect((await shop.commerce.getProduct(giannis?.id ?? ''))?.available).toBe(1);

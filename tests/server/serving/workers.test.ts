@@ -186,7 +186,7 @@ describe('serving from worker processes', () => {
         delivery: { method: 'pickup' },
         payment: 'bank_transfer',
         notes: '',
-        shippingCents: 0,
+        shipping: { courierFeeCents: 0, freeShippingFromCents: null },
       });
       for (let i = 0; i < 4; i += 1) {
         const afterSale = await fetch(singles, { headers: { 'if-none-match': etag } });

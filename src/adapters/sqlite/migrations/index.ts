@@ -17,6 +17,7 @@ import { up as importJobs } from './012-import-jobs.ts';
 import { up as stockCounter } from './013-stock-counter.ts';
 import { up as outboxBacklog } from './014-outbox-backlog.ts';
 import { up as signInThrottle } from './015-sign-in-throttle.ts';
+import { up as shopSettings } from './016-shop-settings.ts';
 
 export type Migration = {
   name: string;
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '013-stock-counter', up: stockCounter },
   { name: '014-outbox-backlog', up: outboxBacklog },
   { name: '015-sign-in-throttle', up: signInThrottle },
+  { name: '016-shop-settings', up: shopSettings },
 ];

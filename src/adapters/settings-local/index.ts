@@ -1,0 +1,42 @@
+import { AppError } from '../../domain/errors.ts';
+import {
+  SETTINGS_MESSAGES,
+  type ShopSettings,
+  shopSettingsSchema,
+} from '../../domain/settings/shop-settings.ts';
+import { greekZodError } from '../../domain/text/validation-messages.ts';
+import type { SettingsPort } from '../../ports/settings.ts';
+import type { Engine } from '../sqlite/database.ts';
+
+/**
+ * The shop's settings in its own database (table shop_settings, one row of JSON), whatever the
+ * commerce backend. Until the owner saves, the first start's settings are answered.
+ */
+export function createLocalSettings({ db }: Engine, options: { first: () => ShopSettings }): SettingsPort {
+  return {
+    async get() {
+      const row = await db.selectFrom('shop_settings').select('settings_json').executeTakeFirst();
+      if (!row) return options.first();
+      // Checked again on the way out: a row written by an older version still reads as valid settings.
+      const parsed = shopSettingsSchema.safeParse(JSON.parse(row.settings_json));
+      return parsed.success ? parsed.data : options.first();
+    },
+
+    async save(input) {
+      const parsed = shopSettingsSchema.safeParse(input, { error: greekZodError });
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+        throw new AppError('invalid', SETTINGS_MESSAGES.invalid, fields);
+      }
+      const now = new Date().toISOString();
+      const json = JSON.stringify(parsed.data);
+      await db
+        .insertInto('shop_settings')
+        .values({ id: 1, settings_json: json, updated_at: now })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings_json: json, updated_at: now }))
+        .execute();
+      return parsed.data;
+    },
+  };
+}
