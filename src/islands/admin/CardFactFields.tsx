@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   CONDITION_LABELS,
   CONDITIONS,
@@ -7,6 +6,7 @@ import {
   GRADERS,
   MANUFACTURERS,
 } from '../../domain/card-facts/facts.ts';
+import Field from './ui/Field.tsx';
 
 type Props = {
   facts: FactFields;
@@ -33,29 +33,14 @@ const FLAGS: Array<{ name: 'rookie' | 'autograph' | 'patch'; label: string }> = 
 ];
 
 /** The product form's card facts (all optional), checked by the same schema as the server's. */
-export default function CardFactFields({ facts, onChange, errors, fieldId, inputClass }: Props) {
+export default function CardFactFields(props: Props) {
+  const { facts, onChange, errors, fieldId, inputClass } = props;
   const set = <K extends FactFieldName>(name: K, value: FactFields[K]) =>
     onChange({ ...facts, [name]: value });
-  const errorProps = (name: FactFieldName) =>
-    errors[`facts.${name}`]
-      ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(`facts.${name}`)}-error` }
-      : { 'aria-invalid': undefined };
-  const errorText = (name: FactFieldName) =>
-    errors[`facts.${name}`] ? (
-      <p id={`${fieldId(`facts.${name}`)}-error`} className="mt-1 text-sm text-danger">
-        {errors[`facts.${name}`]}
-      </p>
-    ) : null;
-  const labelled = (name: FactFieldName, label: string, control: ReactNode) => (
-    <div>
-      <label htmlFor={fieldId(`facts.${name}`)} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      {control}
-      {errorText(name)}
-    </div>
-  );
-  const graded = facts.grader !== '' && facts.grader !== 'RAW';
+  const field = (name: FactFieldName) => ({
+    id: fieldId(`facts.${name}`),
+    error: errors[`facts.${name}`],
+  });
 
   return (
     <fieldset className="grid gap-4 rounded-md border border-line p-4 md:col-span-2 md:grid-cols-2">
@@ -65,23 +50,22 @@ export default function CardFactFields({ facts, onChange, errors, fieldId, input
           <option key={maker} value={maker} />
         ))}
       </datalist>
-      {TEXT_FIELDS.map((field) =>
-        labelled(
-          field.name,
-          field.label,
-          <input
-            id={fieldId(`facts.${field.name}`)}
-            type="text"
-            list={field.list ? fieldId(field.list) : undefined}
-            placeholder={field.placeholder}
-            maxLength={field.name === 'year' || field.name === 'serial' ? 20 : 120}
-            value={facts[field.name] as string}
-            onChange={(event) => set(field.name, event.target.value)}
-            className={inputClass}
-            {...errorProps(field.name)}
-          />,
-        ),
-      )}
+      {TEXT_FIELDS.map(({ name, label, placeholder, list }) => (
+        <Field key={name} {...field(name)} label={label}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              list={list ? fieldId(list) : undefined}
+              placeholder={placeholder}
+              maxLength={name === 'year' || name === 'serial' ? 20 : 120}
+              value={facts[name] as string}
+              onChange={(event) => set(name, event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      ))}
       <div className="flex flex-wrap gap-x-6 md:col-span-2">
         {FLAGS.map((flag) => (
           <label
@@ -98,59 +82,70 @@ export default function CardFactFields({ facts, onChange, errors, fieldId, input
           </label>
         ))}
       </div>
-      {labelled(
-        'grader',
-        'Βαθμολόγηση',
-        <select
-          id={fieldId('facts.grader')}
-          value={facts.grader}
-          onChange={(event) => {
-            // A graded card has a grade and no raw condition, a raw card the other way round.
-            const grader = event.target.value;
-            const nowGraded = grader !== '' && grader !== 'RAW';
-            onChange({
-              ...facts,
-              grader,
-              grade: nowGraded ? facts.grade : '',
-              condition: nowGraded ? '' : facts.condition,
-            });
-          }}
-          className={inputClass}
-          {...errorProps('grader')}
-        >
-          <option value="">—</option>
-          {GRADERS.map((grader) => (
-            <option key={grader} value={grader}>
-              {grader === 'RAW' ? 'Raw (χωρίς βαθμολόγηση)' : grader}
-            </option>
-          ))}
-        </select>,
-      )}
-      {graded
-        ? labelled(
-            'grade',
-            'Βαθμός (1–10)',
+      <GradeFields {...props} field={field} />
+    </fieldset>
+  );
+}
+
+type GradeProps = Props & {
+  field: (name: FactFieldName) => { id: string; error: string | undefined };
+};
+
+/** The grader, then the grade of a graded card or the condition of a raw one. */
+function GradeFields({ facts, onChange, inputClass, field }: GradeProps) {
+  const graded = facts.grader !== '' && facts.grader !== 'RAW';
+  return (
+    <>
+      <Field {...field('grader')} label="Βαθμολόγηση">
+        {(control) => (
+          <select
+            {...control}
+            value={facts.grader}
+            onChange={(event) => {
+              // A graded card has a grade and no raw condition, a raw card the other way round.
+              const grader = event.target.value;
+              const nowGraded = grader !== '' && grader !== 'RAW';
+              onChange({
+                ...facts,
+                grader,
+                grade: nowGraded ? facts.grade : '',
+                condition: nowGraded ? '' : facts.condition,
+              });
+            }}
+            className={inputClass}
+          >
+            <option value="">—</option>
+            {GRADERS.map((grader) => (
+              <option key={grader} value={grader}>
+                {grader === 'RAW' ? 'Raw (χωρίς βαθμολόγηση)' : grader}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {graded ? (
+        <Field {...field('grade')} label="Βαθμός (1–10)">
+          {(control) => (
             <input
-              id={fieldId('facts.grade')}
+              {...control}
               type="text"
               inputMode="decimal"
               placeholder="π.χ. 9,5"
               maxLength={4}
               value={facts.grade}
-              onChange={(event) => set('grade', event.target.value)}
+              onChange={(event) => onChange({ ...facts, grade: event.target.value })}
               className={inputClass}
-              {...errorProps('grade')}
-            />,
-          )
-        : labelled(
-            'condition',
-            'Κατάσταση',
+            />
+          )}
+        </Field>
+      ) : (
+        <Field {...field('condition')} label="Κατάσταση">
+          {(control) => (
             <select
-              id={fieldId('facts.condition')}
+              {...control}
               value={facts.condition}
-              onChange={(event) => set('condition', event.target.value)}
+              onChange={(event) => onChange({ ...facts, condition: event.target.value })}
               className={inputClass}
-              {...errorProps('condition')}
             >
               <option value="">—</option>
               {CONDITIONS.map((condition) => (
@@ -158,8 +153,10 @@ export default function CardFactFields({ facts, onChange, errors, fieldId, input
                   {CONDITION_LABELS[condition]}
                 </option>
               ))}
-            </select>,
+            </select>
           )}
-    </fieldset>
+        </Field>
+      )}
+    </>
   );
 }

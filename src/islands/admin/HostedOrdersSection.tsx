@@ -4,10 +4,9 @@ import { financialStatusLabel, fulfillmentStatusLabel } from '../../domain/order
 import type { HostedOrder } from '../../domain/orders/order.ts';
 import { formatEuro } from '../../domain/text/money.ts';
 import { listHostedOrders } from '../../stores/admin-api.ts';
-import OrdersShell from './OrdersShell.tsx';
-
-const button =
-  'min-h-11 rounded-full border border-line px-4 font-semibold hover:bg-mist disabled:opacity-50';
+import ErrorAlert from './ui/ErrorAlert.tsx';
+import Section from './ui/Section.tsx';
+import { pagerButton } from './ui/styles.ts';
 
 /**
  * Collapsible 'Παραγγελίες' when a hosted checkout (Shopify) takes the orders: newest first,
@@ -42,62 +41,62 @@ export default function HostedOrdersSection({ provider }: { provider: string }) 
   }, [open, load]);
 
   return (
-    <OrdersShell open={open} onToggle={() => setOpen(!open)}>
-      <p className="text-sm text-muted">
-        Οι παραγγελίες γίνονται στο {provider}. Η πληρωμή και η αποστολή διαχειρίζονται εκεί.
-      </p>
-      {error && (
-        <p role="alert" className="font-semibold text-danger">
-          {error}
-        </p>
-      )}
-      {!orders && loading && <p className="text-muted">Φόρτωση...</p>}
-      {orders && orders.length === 0 && <p className="text-muted">Δεν βρέθηκαν παραγγελίες.</p>}
-      {orders && orders.length > 0 && (
-        <ul aria-label="Λίστα παραγγελιών" aria-busy={loading} className="grid gap-2">
-          {orders.map((order) => (
-            <li
-              key={order.id}
-              data-testid="order-row"
-              className="grid gap-1 rounded-md border border-line p-3 sm:grid-cols-[7rem_1fr_auto_auto] sm:items-center sm:gap-3"
-            >
-              <span className="font-bold">{order.number}</span>
-              <span className="min-w-0">
-                <span className="block truncate">{order.customerName ?? order.email ?? '—'}</span>
-                <span className="block text-sm text-muted">{formatDateTime(order.createdAt)}</span>
-              </span>
-              <span className="font-semibold tabular-nums">
-                {order.totalCents === null ? '—' : formatEuro(order.totalCents)}
-              </span>
-              <span className="flex flex-wrap items-center gap-2 text-sm">
-                <span data-testid="order-status" className="rounded-full bg-mist px-2.5 py-0.5 font-bold">
-                  {order.cancelled ? 'Ακυρωμένη' : financialStatusLabel(order.financialStatus)}
-                </span>
-                <span className="text-muted">{fulfillmentStatusLabel(order.fulfillmentStatus)}</span>
-                <a
-                  href={order.adminUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-semibold underline"
+    <Section title="Παραγγελίες" look="bar" open={open} onToggle={setOpen}>
+      {open && (
+        <>
+          <p className="text-sm text-muted">
+            Οι παραγγελίες γίνονται στο {provider}. Η πληρωμή και η αποστολή διαχειρίζονται εκεί.
+          </p>
+          <ErrorAlert message={error} />
+          {!orders && loading && <p className="text-muted">Φόρτωση...</p>}
+          {orders && orders.length === 0 && <p className="text-muted">Δεν βρέθηκαν παραγγελίες.</p>}
+          {orders && orders.length > 0 && (
+            <ul aria-label="Λίστα παραγγελιών" aria-busy={loading} className="grid gap-2">
+              {orders.map((order) => (
+                <li
+                  key={order.id}
+                  data-testid="order-row"
+                  className="grid gap-1 rounded-md border border-line p-3 sm:grid-cols-[7rem_1fr_auto_auto] sm:items-center sm:gap-3"
                 >
-                  Άνοιγμα στο {provider}
-                  <span className="sr-only"> (παραγγελία {order.number}, νέα καρτέλα)</span>
-                </a>
-              </span>
-            </li>
-          ))}
-        </ul>
+                  <span className="font-bold">{order.number}</span>
+                  <span className="min-w-0">
+                    <span className="block truncate">{order.customerName ?? order.email ?? '—'}</span>
+                    <span className="block text-sm text-muted">{formatDateTime(order.createdAt)}</span>
+                  </span>
+                  <span className="font-semibold tabular-nums">
+                    {order.totalCents === null ? '—' : formatEuro(order.totalCents)}
+                  </span>
+                  <span className="flex flex-wrap items-center gap-2 text-sm">
+                    <span data-testid="order-status" className="rounded-full bg-mist px-2.5 py-0.5 font-bold">
+                      {order.cancelled ? 'Ακυρωμένη' : financialStatusLabel(order.financialStatus)}
+                    </span>
+                    <span className="text-muted">{fulfillmentStatusLabel(order.fulfillmentStatus)}</span>
+                    <a
+                      href={order.adminUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold underline"
+                    >
+                      Άνοιγμα στο {provider}
+                      <span className="sr-only"> (παραγγελία {order.number}, νέα καρτέλα)</span>
+                    </a>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {next && (
+            <button
+              type="button"
+              className={`${pagerButton} w-fit`}
+              disabled={loading}
+              onClick={() => void load(next)}
+            >
+              Περισσότερες παραγγελίες
+            </button>
+          )}
+        </>
       )}
-      {next && (
-        <button
-          type="button"
-          className={`${button} w-fit`}
-          disabled={loading}
-          onClick={() => void load(next)}
-        >
-          Περισσότερες παραγγελίες
-        </button>
-      )}
-    </OrdersShell>
+    </Section>
   );
 }

@@ -6,9 +6,11 @@ import {
   loadSession,
   signIn,
 } from '../../stores/session.ts';
+import ErrorAlert from './ui/ErrorAlert.tsx';
+import Field from './ui/Field.tsx';
 
 const fieldClass =
-  'min-h-11 rounded-md border border-line px-3 font-normal aria-invalid:border-danger focus-visible:border-ink';
+  'min-h-11 w-full rounded-md border border-line px-3 text-sm aria-invalid:border-danger focus-visible:border-ink';
 
 /** /admin-login (spec sections 2, 4, 5): email and password, checked here and on the server. */
 export default function LoginForm() {
@@ -56,52 +58,38 @@ export default function LoginForm() {
       onSubmit={submit}
       className="mx-auto grid w-full max-w-sm gap-4 rounded-card border border-line p-5 shadow-card"
     >
-      <label className="grid gap-1 text-sm font-semibold">
-        Email
-        <input
-          ref={emailRef}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          required
-          value={values.email}
-          onChange={set('email')}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'login-email-error' : undefined}
-          className={fieldClass}
-        />
-        {errors.email && (
-          <span id="login-email-error" className="font-normal text-danger">
-            {errors.email}
-          </span>
+      <Field id="login-email" label="Email" error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            ref={emailRef}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            required
+            value={values.email}
+            onChange={set('email')}
+            className={fieldClass}
+          />
         )}
-      </label>
-      <label className="grid gap-1 text-sm font-semibold">
-        Κωδικός πρόσβασης
-        <input
-          ref={passwordRef}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={values.password}
-          onChange={set('password')}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          className={fieldClass}
-        />
-        {errors.password && (
-          <span id="login-password-error" className="font-normal text-danger">
-            {errors.password}
-          </span>
+      </Field>
+      <Field id="login-password" label="Κωδικός πρόσβασης" error={errors.password}>
+        {(control) => (
+          <input
+            {...control}
+            ref={passwordRef}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={set('password')}
+            className={fieldClass}
+          />
         )}
-      </label>
-      {failure && (
-        <p role="alert" className="text-sm font-semibold text-danger">
-          {failure}
-        </p>
-      )}
+      </Field>
+      <ErrorAlert message={failure} small />
       <button
         type="submit"
         disabled={!ready || submitting}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../domain/admin/lists.ts';
 import type { StorefrontState } from '../../domain/rebuild/build-record.ts';
 import { rebuildStorefront, storefrontState } from '../../stores/admin-api.ts';
+import ErrorAlert from './ui/ErrorAlert.tsx';
 
 /** Close watch while a change waits or builds, a slow one otherwise (a change made elsewhere still shows). */
 export const POLL_BUSY_MS = 3_000;
@@ -21,8 +22,8 @@ const TONES: Record<StorefrontState['state'], string> = {
   failed: 'bg-danger',
 };
 
-/** The static storefront's build state, so the owner knows when a change is live (ARCHITECTURE.md). */
-export default function StorefrontStatus() {
+/** Reads the storefront's state now and again (closer while it changes); `rebuild` asks for a build. */
+function useStorefrontState() {
   const [state, setState] = useState<StorefrontState | null>(null);
   const [error, setError] = useState('');
   const [requesting, setRequesting] = useState(false);
@@ -65,6 +66,12 @@ export default function StorefrontStatus() {
     setRestart((count) => count + 1);
   }
 
+  return { state, error, requesting, rebuild };
+}
+
+/** The static storefront's build state, so the owner knows when a change is live (ARCHITECTURE.md). */
+export default function StorefrontStatus() {
+  const { state, error, requesting, rebuild } = useStorefrontState();
   const building = state?.state === 'building';
   // A build log can be long: the status line shows its first line, the box below the rest.
   const failure = state?.state === 'failed' ? (state.lastFailure?.error ?? '') : '';
@@ -107,11 +114,7 @@ export default function StorefrontStatus() {
             Τελευταία επιτυχής ενημέρωση: {formatDateTime(state.lastSuccessAt)}
           </p>
         )}
-        {error && (
-          <p role="alert" className="text-sm font-semibold text-danger">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} small />
       </div>
       <button
         type="button"

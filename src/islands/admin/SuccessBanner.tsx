@@ -1,37 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-
-/** Success messages vanish after 3 seconds (spec sections 4 and 9). */
-export const SUCCESS_MS = 3_000;
-
-export type Success = { id: number; text: string };
-
-/** The banner's state: `show` replaces any message still on screen and restarts the 3 s. */
-export function useSuccess(): [Success | null, (text: string) => void, () => void] {
-  const [success, setSuccess] = useState<Success | null>(null);
-  const next = useRef(0);
-  const show = useCallback((text: string) => {
-    next.current += 1;
-    setSuccess({ id: next.current, text });
-  }, []);
-  const clear = useCallback(() => setSuccess(null), []);
-  return [success, show, clear];
-}
+import { useStore } from '@nanostores/react';
+import { $success } from '../../stores/admin-success.ts';
 
 /**
- * A polite live region that is always in the page, so screen readers announce each message;
- * pinned to the bottom of the screen, where a phone user's eyes and thumb already are.
+ * The dashboard's success message ($success, gone after 3 s): a polite live region that is always in
+ * the page, so screen readers announce each message; pinned to the bottom of the screen, where a
+ * phone user's eyes and thumb already are.
  */
-export default function SuccessBanner({ success, onDone }: { success: Success | null; onDone: () => void }) {
-  const done = useRef(onDone);
-  done.current = onDone;
-  const id = success?.id;
-
-  useEffect(() => {
-    if (id === undefined) return;
-    const timer = setTimeout(() => done.current(), SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [id]);
-
+export default function SuccessBanner() {
+  const success = useStore($success);
   return (
     <div
       role="status"

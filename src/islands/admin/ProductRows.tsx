@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { MESSAGES } from '../../domain/auth/login-messages.ts';
+import { productPath } from '../../domain/catalog/product-id.ts';
+import type { Sport } from '../../domain/catalog/sports.ts';
+import { formatEuro } from '../../domain/text/money.ts';
+import type { AdminProduct } from '../../stores/admin-api.ts';
+import { editProduct } from '../../stores/admin-products.ts';
+
+const PLACEHOLDER = '/images/placeholder-card.svg';
+const smallButton = 'min-h-11 rounded-full border px-4 text-sm font-semibold disabled:opacity-50';
+const editButton = `${smallButton} border-line hover:bg-mist`;
+const deleteButton = `${smallButton} border-danger text-danger hover:bg-mist`;
+
+type Props = {
+  sport: Sport;
+  products: AdminProduct[];
+  loading: boolean;
+  /** The id of the product being deleted. */
+  deleting: string | null;
+  onRemove: (product: AdminProduct) => void;
+};
+
+/** One page of products: a table from md up, cards on phones (the other one is hidden by CSS). */
+export default function ProductRows({ sport, products, loading, deleting, onRemove }: Props) {
+  const actions = (product: AdminProduct) => (
+    <Actions product={product} deleting={deleting === product.id} onRemove={onRemove} />
+  );
+  return (
+    <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+      <table className="hidden w-full text-left text-sm md:table">
+        <caption className="sr-only">Προϊόντα {sport}</caption>
+        <thead className="border-b border-line text-muted">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Εικόνα
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Τίτλος
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Ομάδα
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Ποσότητα
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Τιμή
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              Ενέργειες
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product.id} className="border-b border-line align-middle">
+              <td className="py-2 pr-3">
+                <Thumbnail product={product} />
+              </td>
+              <td className="py-2 pr-3 font-semibold">
+                <a href={productPath(product)} className="hover:underline">
+                  {product.title}
+                </a>
+              </td>
+              <td className="py-2 pr-3">{product.team}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{quantityText(product)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">{priceText(product)}</td>
+              <td className="py-2">
+                <div className="flex gap-2">{actions(product)}</div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <ul aria-label={`Προϊόντα ${sport}`} className="grid gap-3 md:hidden">
+        {products.map((product) => (
+          <li
+            key={product.id}
+            data-testid="product-card"
+            className="grid grid-cols-[4rem_1fr] gap-3 rounded-card border border-line p-3 shadow-card"
+          >
+            <Thumbnail product={product} />
+            <div className="grid min-w-0 gap-1">
+              <a href={productPath(product)} className="font-semibold break-words hover:underline">
+                {product.title}
+              </a>
+              <p className="text-sm text-muted">{product.team}</p>
+              <p className="flex flex-wrap gap-x-4 text-sm">
+                <span>Ποσότητα: {quantityText(product)}</span>
+                <span className="font-semibold">{priceText(product)}</span>
+              </p>
+            </div>
+            <div className="col-span-2 grid grid-cols-2 gap-2">{actions(product)}</div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Actions({
+  product,
+  deleting,
+  onRemove,
+}: {
+  product: AdminProduct;
+  deleting: boolean;
+  onRemove: (product: AdminProduct) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => editProduct(product)}
+        aria-label={`Επεξεργασία: ${product.title}`}
+        className={editButton}
+      >
+        Επεξεργασία
+      </button>
+      <button
+        type="button"
+        onClick={() => onRemove(product)}
+        disabled={deleting}
+        aria-label={`Διαγραφή: ${product.title}`}
+        className={deleteButton}
+      >
+        {deleting ? 'Διαγραφή...' : 'Διαγραφή'}
+      </button>
+    </>
+  );
+}
+
+const quantityText = (product: AdminProduct) => (product.quantity === null ? '—' : String(product.quantity));
+const priceText = (product: AdminProduct) =>
+  product.priceCents === null ? MESSAGES.noPrice : formatEuro(product.priceCents);
+
+/** The image links to the product page too; out of the tab order, as the title link next to it goes there. */
+function Thumbnail({ product }: { product: AdminProduct }) {
+  const [failed, setFailed] = useState(false);
+  const url = product.images[0]?.url;
+  return (
+    <a href={productPath(product)} tabIndex={-1} className="block w-16 md:w-12">
+      <img
+        src={!failed && url ? url : PLACEHOLDER}
+        alt={product.title}
+        width={48}
+        height={67}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+        className="aspect-[5/7] w-full rounded-sm bg-mist object-cover"
+      />
+    </a>
+  );
+}
