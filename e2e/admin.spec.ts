@@ -268,7 +268,7 @@ test('deleting a product asks first, then says so for 3 seconds and the row is g
   }
 });
 
-test('orders placed in the shop appear; one is marked paid, cancelling another restocks it', async ({
+test('orders placed in the shop appear; one is marked paid, cancelling another restocks it @smoke', async ({
   page,
 }) => {
   // On Shopify its checkout takes the orders; e2e/shopify.spec.ts has the read-only list.
@@ -283,7 +283,9 @@ test('orders placed in the shop appear; one is marked paid, cancelling another r
   expect(await stock(card.id)).toBe(2);
 
   await openDashboard(page);
-  const toggle = page.getByRole('button', { name: 'Παραγγελίες', exact: true });
+  // The heading counts the new orders before it is opened.
+  const toggle = page.getByRole('button', { name: /^Παραγγελίες( \d+ νέες?)?$/ });
+  await expect(toggle.getByTestId('new-orders')).toHaveText(/^\d+ νέες$/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -303,29 +305,40 @@ test('orders placed in the shop appear; one is marked paid, cancelling another r
   await expect(detail).toContainText('Τραπεζική μεταφορά');
   await expect(detail).toContainText('Παρακαλώ τυλίξτε το καλά.');
   await expect(detail.getByRole('link', { name: 'buyer@example.com' })).toBeVisible();
+  // A pickup order is never shipped: it is paid, made ready for pickup, collected.
+  await expect(detail.getByRole('button', { name: 'Σήμανση ως απεσταλμένη' })).toHaveCount(0);
   await detail.getByRole('button', { name: 'Σήμανση ως πληρωμένη' }).click();
-  await expect(detail.getByTestId('order-status')).toHaveText('Πληρώθηκε');
-  // Paid orders can still ship or be cancelled, but not be paid again.
+  await expect(detail.getByTestId('order-status').first()).toHaveText('Πληρώθηκε');
   await expect(detail.getByRole('button', { name: 'Σήμανση ως πληρωμένη' })).toHaveCount(0);
-  await expect(detail.getByRole('button', { name: 'Σήμανση ως απεσταλμένη' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Έτοιμη για παραλαβή' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Σήμανση ως απεσταλμένη' })).toHaveCount(0);
 
   await page.getByRole('button', { name: '← Πίσω στις παραγγελίες' }).click();
   await expect(rows.filter({ hasText: paid.number })).toContainText('Πληρώθηκε');
   await page.getByRole('button', { name: `Παραγγελία ${cancelled.number}` }).click();
   const asked: string[] = [];
-  page.once('dialog', (dialog) => {
+  const answer = (dialog: import('@playwright/test').Dialog) => {
     asked.push(dialog.message());
-    void dialog.accept();
-  });
+    void (dialog.type() === 'prompt' ? dialog.accept('Εξαντλήθηκε στο κατάστημα') : dialog.accept());
+  };
+  page.on('dialog', answer);
   await detail.getByRole('button', { name: 'Ακύρωση παραγγελίας' }).click();
-  await expect(detail.getByTestId('order-status')).toHaveText('Ακυρώθηκε');
-  expect(asked).toEqual(['Η ακύρωση επιστρέφει τα τεμάχια στο απόθεμα. Συνέχεια;']);
-  await expect(detail.getByRole('button')).toHaveCount(1); // only Back: a cancelled order is final
+  await expect(detail.getByTestId('order-status').first()).toHaveText('Ακυρώθηκε');
+  page.off('dialog', answer);
+  expect(asked).toEqual([
+    'Η ακύρωση επιστρέφει τα τεμάχια στο απόθεμα. Συνέχεια;',
+    'Αιτία ακύρωσης (προαιρετικό, τη βλέπει ο πελάτης):',
+  ]);
+  await expect(detail).toContainText('Αιτία: Εξαντλήθηκε στο κατάστημα');
+  // A cancelled order is final: no move, no undo.
+  await expect(
+    detail.getByRole('button', { name: /Σήμανση|Ακύρωση παραγγελίας|Έτοιμη|Αναίρεση/ }),
+  ).toHaveCount(0);
   expect(await stock(card.id)).toBe(4);
 
   // The status filter.
   await page.getByRole('button', { name: '← Πίσω στις παραγγελίες' }).click();
-  await page.getByRole('combobox', { name: 'Κατάσταση' }).selectOption({ label: 'Ακυρώθηκε' });
+  await page.getByRole('combobox', { name: 'Κατάσταση' }).selectOption('cancelled');
   await expect(rows.filter({ hasText: cancelled.number })).toHaveCount(1);
   await expect(rows.filter({ hasText: paid.number })).toHaveCount(0);
   for (const status of await rows.getByTestId('order-status').allTextContents())

@@ -3,11 +3,13 @@ import type { Product, ProductInput, ProductSummary } from '../domain/catalog/pr
 import type { CatalogPage, CatalogQuery } from '../domain/catalog/query.ts';
 import type { ImportItem, ImportResult } from '../domain/catalog-csv/import-job.ts';
 import type { OutgoingMail } from '../domain/mail/outgoing-mail.ts';
+import type { Shipment } from '../domain/orders/carriers.ts';
 import type {
   Customer,
   Delivery,
   HostedOrderPage,
   Order,
+  OrderEvent,
   OrderList,
   OrderStatus,
   PaymentMethod,
@@ -84,12 +86,37 @@ export interface OrderPort {
    */
   placeOrder(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
   getOrderByToken(accessToken: string): Promise<Order | null>;
-  /** Newest first. */
-  listOrders(query: { status?: OrderStatus; page: number; pageSize: number }): Promise<OrderList>;
+  /**
+   * Newest first; `search` finds the number, the shopper's name, email or phone (case and accents
+   * ignored). The list counts every status, for the dashboard's filter and its new-orders badge.
+   */
+  listOrders(query: OrderQuery): Promise<OrderList>;
   getOrder(id: string): Promise<Order | null>;
-  /** Moves an order along ORDER_TRANSITIONS; cancelling restocks every line in the same transaction. */
-  setOrderStatus(id: string, status: OrderStatus): Promise<Order>;
+  /** Orders in each status: the dashboard's new-orders badge. */
+  orderCounts(): Promise<Record<OrderStatus, number>>;
+  /** Every order of one email, newest first (at most 50): the shopper's other orders. */
+  customerOrders(email: string): Promise<Order[]>;
+  /**
+   * Moves an order to its next status or cancels it (lifecycle.ts), in one transaction with its
+   * event and the mail that tells the shopper (`mail`, given the moved order); cancelling puts the
+   * stock back. A move the lifecycle does not allow is AppError('conflict').
+   */
+  setOrderStatus(
+    id: string,
+    change: StatusChange,
+    mail?: (order: Order) => OutgoingMail | null,
+  ): Promise<Order>;
+  /**
+   * Undoes the last move, if the lifecycle allows it (never a cancellation): its mail is withdrawn
+   * while it waits in the outbox, and once sent, `correction` tells the shopper; in one transaction.
+   */
+  undoStatus(id: string, correction: (order: Order, undone: OrderEvent) => OutgoingMail): Promise<Order>;
 }
+
+/** A move of an order: its new status, the parcel when it ships, the reason when it is cancelled. */
+export type StatusChange = { status: OrderStatus; shipment?: Shipment; reason?: string };
+
+export type OrderQuery = { status?: OrderStatus; search?: string; page: number; pageSize: number };
 
 export interface HostedOrdersPort {
   /** Who takes the orders, for the dashboard's wording. */

@@ -56,8 +56,11 @@ export const deleteProduct = (id: string) => admin<{ message: string }>('DELETE'
 
 export const listCategories = () => admin<{ categories: Category[] }>('GET', '/api/admin/categories');
 
-export const listOrders = (status: OrderStatus | 'all', page: number) =>
-  admin<OrderList>('GET', `/api/admin/orders${orderListSearch(status, page)}`);
+export const listOrders = (status: OrderStatus | 'all', page: number, search = '') =>
+  admin<OrderList>('GET', `/api/admin/orders${orderListSearch(status, page, search)}`);
+
+export const orderCounts = () =>
+  admin<{ counts: Record<OrderStatus, number> }>('GET', '/api/admin/orders/counts');
 
 /** Orders a hosted checkout took (Shopify), newest first; `after` is the previous page's nextCursor. */
 export const listHostedOrders = (after: string | null) =>
@@ -66,10 +69,18 @@ export const listHostedOrders = (after: string | null) =>
     `/api/admin/hosted-orders${after ? `?after=${encodeURIComponent(after)}` : ''}`,
   );
 
-export const getOrder = (id: string) => admin<{ order: Order }>('GET', orderPath(id));
+export const getOrder = (id: string) => admin<{ order: Order; others: Order[] }>('GET', orderPath(id));
 
-export const setOrderStatus = (id: string, status: Exclude<OrderStatus, 'pending'>) =>
-  admin<{ order: Order }>('PATCH', orderPath(id), { status });
+/** A move of the order's lifecycle: the parcel when it ships, the reason when it is cancelled. */
+export const setOrderStatus = (
+  id: string,
+  change: { status: Exclude<OrderStatus, 'pending'>; shipment?: ShipmentInput; reason?: string },
+) => admin<{ order: Order }>('PATCH', orderPath(id), change);
+
+export const undoOrderStatus = (id: string) => admin<{ order: Order }>('POST', `${orderPath(id)}/undo`);
+
+/** A shipment as the form sends it: a known courier's id and parcel number, or another by name. */
+export type ShipmentInput = { carrier: string; trackingNumber: string; carrierName?: string };
 
 export const storefrontState = () => admin<StorefrontState>('GET', '/api/admin/storefront');
 

@@ -3,8 +3,18 @@ import type Database from 'better-sqlite3';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { canCheckout, MIN_ORDER_MESSAGE } from '../../domain/cart/cart-rules.ts';
 import { AppError } from '../../domain/errors.ts';
-import { type Delivery, ORDER_TRANSITIONS, type Order } from '../../domain/orders/order.ts';
+import type { MailStatus, OutgoingMail } from '../../domain/mail/outgoing-mail.ts';
+import type { Shipment } from '../../domain/orders/carriers.ts';
+import { canMove, LIFECYCLE_MESSAGES, undoTarget } from '../../domain/orders/lifecycle.ts';
+import {
+  type Delivery,
+  ORDER_STATUSES,
+  type Order,
+  type OrderEvent,
+  type OrderStatus,
+} from '../../domain/orders/order.ts';
 import { courierFee } from '../../domain/settings/checkout-terms.ts';
+import { foldText } from '../../domain/text/fold.ts';
 import type { OrderPort, PlaceOrderInput } from '../../ports/commerce.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inSyncTransaction, inTransaction } from '../sqlite/busy-retry.ts';
@@ -21,9 +31,41 @@ export type LocalOrdersOptions = {
   enqueueMail?: EnqueueMail;
 };
 
+/** The words of a search, folded as the database folds the columns it looks in (accents and case). */
+const foldedWords = (search: string) => foldText(search).split(/\s+/).filter(Boolean).slice(0, 8);
+
 /** Orders on the local engine: placing one is a single transaction that cannot oversell. */
 export function createLocalOrders(engine: Engine, options: LocalOrdersOptions = {}): OrderPort {
   const { db, sqlite } = engine;
+
+  /**
+   * What the shopper has not been told yet is withdrawn: a mail still waiting its first turn, or
+   * one that failed for good. A mail delivered, or being sent right now (claimed), or waiting to
+   * be tried again, may reach the shopper: a correction follows it, never before it.
+   */
+  async function withdrawOrCorrect(trx: Kysely<DB>, mailId: number, correction: () => OutgoingMail) {
+    const at = new Date();
+    const withdrawn = await trx
+      .deleteFrom('mail_outbox')
+      .where('id', '=', mailId)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'failed'),
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at.toISOString())]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (withdrawn.numDeletedRows > 0n) return;
+    const original = await trx
+      .selectFrom('mail_outbox')
+      .select(['status', 'next_attempt_at'])
+      .where('id', '=', mailId)
+      .executeTakeFirst();
+    const notBefore =
+      original?.status === 'pending' ? new Date(Date.parse(original.next_attempt_at) + 1000) : at;
+    options.enqueueMail?.(sqlite, correction(), at, notBefore);
+  }
+
   return {
     async placeOrder(input) {
       if (!isCartId(input.cartId)) throw new AppError('not_found', 'Το καλάθι δεν βρέθηκε.');
@@ -38,17 +80,31 @@ export function createLocalOrders(engine: Engine, options: LocalOrdersOptions = 
         if (previous) {
           if (previous.cart_id !== input.cartId)
             throw new AppError('conflict', 'Μη έγκυρο αίτημα παραγγελίας.');
-          return { order: orderOf(previous, linesOf(sqlite, previous.id)), created: false };
+          return { order: readOrder(sqlite, previous.id), created: false };
         }
-        const order = createOrder(sqlite, input);
-        for (const mail of mailsOf?.(order) ?? []) options.enqueueMail?.(sqlite, mail);
-        return { order, created: true };
+        const placed = createOrder(sqlite, input);
+        // The first mail is the shopper's confirmation: the placed event keeps it, so the order
+        // page can say whether it has gone out.
+        const mailIds = (mailsOf?.(placed) ?? []).map((mail) => options.enqueueMail?.(sqlite, mail) ?? null);
+        prepared(sqlite, PLACED_EVENT).run(placed.id.split('/').pop(), mailIds[0] ?? null, placed.createdAt);
+        return { order: readOrder(sqlite, Number(parseGid('Order', placed.id))), created: true };
       });
     },
 
-    async listOrders({ status, page, pageSize }) {
+    async listOrders({ status, search, page, pageSize }) {
       let query = db.selectFrom('orders');
       if (status) query = query.where('status', '=', status);
+      const words = foldedWords(search ?? '');
+      for (const word of words) {
+        const like = `%${word.replace(/[%_\\]/g, (char) => `\\${char}`)}%`;
+        query = query.where((eb) =>
+          eb.or(
+            ['number', 'customer_name', 'email', 'phone'].map((column) =>
+              eb(sql<string>`fold_text(${sql.ref(column)})`, 'like', sql<string>`${like} ESCAPE '\\'`),
+            ),
+          ),
+        );
+      }
       const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const total = Number(counted.n);
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -60,7 +116,7 @@ export function createLocalOrders(engine: Engine, options: LocalOrdersOptions = 
         .offset((current - 1) * pageSize)
         .execute();
       const orders = await Promise.all(rows.map((row) => toOrder(db, row)));
-      return { orders, total, page: current, pageCount, pageSize };
+      return { orders, total, page: current, pageCount, pageSize, counts: await statusCounts(db) };
     },
 
     async getOrder(id) {
@@ -70,25 +126,86 @@ export function createLocalOrders(engine: Engine, options: LocalOrdersOptions = 
       return row ? toOrder(db, row) : null;
     },
 
-    async setOrderStatus(id, status) {
+    orderCounts: () => statusCounts(db),
+
+    async customerOrders(email) {
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where(sql<string>`email COLLATE NOCASE`, '=', email)
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
+      return Promise.all(rows.map((row) => toOrder(db, row)));
+    },
+
+    async setOrderStatus(id, change, mail) {
       const rowId = parseGid('Order', id);
-      if (rowId === null) throw new AppError('not_found', 'Η παραγγελία δεν βρέθηκε.');
+      if (rowId === null) throw new AppError('not_found', LIFECYCLE_MESSAGES.notFound);
+      if (mail && !options.enqueueMail)
+        throw new Error('createLocalOrders: a mail was given but no outbox is wired');
       return inTransaction(db, async (trx) => {
         const row = await trx.selectFrom('orders').selectAll().where('id', '=', rowId).executeTakeFirst();
-        if (!row) throw new AppError('not_found', 'Η παραγγελία δεν βρέθηκε.');
-        if (!ORDER_TRANSITIONS[row.status].includes(status)) {
-          throw new AppError(
-            'conflict',
-            `Η παραγγελία δεν μπορεί να αλλάξει από «${row.status}» σε «${status}».`,
-          );
-        }
-        if (status === 'cancelled') await restock(trx, row.id);
+        if (!row) throw new AppError('not_found', LIFECYCLE_MESSAGES.notFound);
+        const order = orderOf(row, [], []);
+        if (!canMove(order, change.status))
+          throw new AppError('conflict', LIFECYCLE_MESSAGES.notAllowed(row.status, change.status));
+        if (change.status === 'cancelled') await restock(trx, row.id);
+        const now = new Date().toISOString();
         await trx
           .updateTable('orders')
-          .set({ status, updated_at: new Date().toISOString() })
+          .set({ status: change.status, updated_at: now })
           .where('id', '=', row.id)
           .execute();
-        return toOrder(trx, { ...row, status });
+        const event = await trx
+          .insertInto('order_events')
+          .values({
+            order_id: row.id,
+            status: change.status,
+            shipment_json: change.shipment ? JSON.stringify(change.shipment) : null,
+            reason: change.reason ?? '',
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const moved = await toOrder(trx, { ...row, status: change.status, updated_at: now });
+        const told = mail?.(moved);
+        if (told) {
+          // On the same connection, inside this transaction: the move and its mail commit together.
+          const mailId = options.enqueueMail?.(sqlite, told);
+          await trx
+            .updateTable('order_events')
+            .set({ mail_id: mailId ?? null })
+            .where('id', '=', event.id)
+            .execute();
+        }
+        return toOrder(trx, { ...row, status: change.status, updated_at: now });
+      });
+    },
+
+    async undoStatus(id, correction) {
+      const rowId = parseGid('Order', id);
+      if (rowId === null) throw new AppError('not_found', LIFECYCLE_MESSAGES.notFound);
+      return inTransaction(db, async (trx) => {
+        const row = await trx.selectFrom('orders').selectAll().where('id', '=', rowId).executeTakeFirst();
+        if (!row) throw new AppError('not_found', LIFECYCLE_MESSAGES.notFound);
+        const order = await toOrder(trx, row);
+        const live = order.history.filter((event) => event.undoneAt === null);
+        const last = live.at(-1);
+        const before = live.at(-2);
+        const target = last && before ? undoTarget(order, before.status, last.status) : null;
+        if (!last || !before || target === null || last.status !== row.status)
+          throw new AppError('conflict', LIFECYCLE_MESSAGES.nothingToUndo);
+        const now = new Date().toISOString();
+        await trx.updateTable('order_events').set({ undone_at: now }).where('id', '=', last.id).execute();
+        await trx
+          .updateTable('orders')
+          .set({ status: target, updated_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        const undone = await toOrder(trx, { ...row, status: target, updated_at: now });
+        if (last.mail) await withdrawOrCorrect(trx, last.mail.id, () => correction(undone, last));
+        return toOrder(trx, { ...row, status: target, updated_at: now });
       });
     },
 
@@ -118,6 +235,8 @@ const INSERT_ORDER = `INSERT INTO orders (number, cart_id, idempotency_key, acce
     customer_name, email, phone, delivery_json, payment_method, notes,
     subtotal_cents, shipping_cents, total_cents, created_at, updated_at)
   VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+
+const PLACED_EVENT = `INSERT INTO order_events (order_id, status, mail_id, created_at) VALUES (?, 'pending', ?, ?)`;
 
 const INSERT_LINE = `INSERT INTO order_lines (order_id, variant_id, product_title, unit_price_cents, quantity)
   VALUES (?, ?, ?, ?, ?)`;
@@ -193,9 +312,14 @@ function createOrder(sqlite: Database.Database, input: PlaceOrderInput): Order {
     );
   }
   prepared(sqlite, 'UPDATE carts SET closed_at = ?, updated_at = ? WHERE id = ?').run(now, now, input.cartId);
-  const row = prepared<OrderRow>(sqlite, 'SELECT * FROM orders WHERE id = ?').get(inserted.id);
-  if (!row) throw new Error('createOrder: the order just inserted is missing');
-  return orderOf(row, linesOf(sqlite, inserted.id));
+  return readOrder(sqlite, inserted.id);
+}
+
+/** An order read whole on the synchronous connection (inside the order's own transaction). */
+function readOrder(sqlite: Database.Database, id: number): Order {
+  const row = prepared<OrderRow>(sqlite, 'SELECT * FROM orders WHERE id = ?').get(id);
+  if (!row) throw new Error(`readOrder: order ${id} is missing`);
+  return orderOf(row, linesOf(sqlite, id), prepared<EventRow>(sqlite, EVENTS).all(id));
 }
 
 /** Puts every line's quantity back on its variant's stock (lines whose product is gone are skipped). */
@@ -232,6 +356,23 @@ type OrderLineRow = Selectable<DB['order_lines']>;
 const linesOf = (sqlite: Database.Database, orderId: number) =>
   prepared<OrderLineRow>(sqlite, 'SELECT * FROM order_lines WHERE order_id = ? ORDER BY id').all(orderId);
 
+/** An order's events, oldest first, with the state of each one's mail while the outbox has it. */
+const EVENTS = `SELECT order_events.id, order_events.status, order_events.shipment_json, order_events.reason,
+    order_events.mail_id, order_events.created_at, order_events.undone_at, mail_outbox.status AS mail_status
+  FROM order_events LEFT JOIN mail_outbox ON mail_outbox.id = order_events.mail_id
+  WHERE order_events.order_id = ? ORDER BY order_events.id`;
+
+type EventRow = {
+  id: number;
+  status: OrderStatus;
+  shipment_json: string | null;
+  reason: string;
+  mail_id: number | null;
+  created_at: string;
+  undone_at: string | null;
+  mail_status: MailStatus | null;
+};
+
 async function toOrder(db: Kysely<DB> | Transaction<DB>, row: OrderRow): Promise<Order> {
   const lines = await db
     .selectFrom('order_lines')
@@ -239,11 +380,59 @@ async function toOrder(db: Kysely<DB> | Transaction<DB>, row: OrderRow): Promise
     .where('order_id', '=', row.id)
     .orderBy('id')
     .execute();
-  return orderOf(row, lines);
+  const events = await db
+    .selectFrom('order_events')
+    .leftJoin('mail_outbox', 'mail_outbox.id', 'order_events.mail_id')
+    .select([
+      'order_events.id',
+      'order_events.status',
+      'order_events.shipment_json',
+      'order_events.reason',
+      'order_events.mail_id',
+      'order_events.created_at',
+      'order_events.undone_at',
+      'mail_outbox.status as mail_status',
+    ])
+    .where('order_events.order_id', '=', row.id)
+    .orderBy('order_events.id')
+    .execute();
+  return orderOf(row, lines, events as EventRow[]);
 }
 
-/** An order as the port answers it, from its row and its lines' rows. */
-function orderOf(row: OrderRow, lines: readonly OrderLineRow[]): Order {
+/** Orders in each status, for the dashboard's filter and badge. */
+async function statusCounts(db: Kysely<DB>): Promise<Record<OrderStatus, number>> {
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+  const rows = await db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+function eventOf(event: EventRow): OrderEvent {
+  return {
+    id: event.id,
+    status: event.status,
+    at: event.created_at,
+    shipment: event.shipment_json ? (JSON.parse(event.shipment_json) as Shipment) : null,
+    reason: event.reason,
+    mail:
+      event.mail_id !== null && event.mail_status !== null
+        ? { id: event.mail_id, status: event.mail_status }
+        : null,
+    undoneAt: event.undone_at,
+  };
+}
+
+/** An order as the port answers it, from its row and its lines' and events' rows. */
+function orderOf(row: OrderRow, lines: readonly OrderLineRow[], events: readonly EventRow[]): Order {
+  const history = events.map(eventOf);
+  const shipped = history.findLast((event) => event.status === 'shipped' && event.undoneAt === null);
   return {
     id: toGid('Order', row.id),
     number: row.number,
@@ -263,5 +452,7 @@ function orderOf(row: OrderRow, lines: readonly OrderLineRow[]): Order {
     shippingCents: row.shipping_cents,
     totalCents: row.total_cents,
     createdAt: row.created_at,
+    history,
+    shipment: shipped?.shipment ?? null,
   };
 }

@@ -10,13 +10,19 @@ import { prepared } from '../sqlite/prepared.ts';
  * not at all. Outside a transaction the caller holds Kysely's connection lock, so the write never
  * lands in another's. Delivery happens later (deliverDue), never inside the transaction.
  */
-export type EnqueueMail = (sqlite: Database.Database, mail: OutgoingMail, now?: Date) => number;
+export type EnqueueMail = (
+  sqlite: Database.Database,
+  mail: OutgoingMail,
+  now?: Date,
+  /** Not sent before this time: a correction waits for the mail it corrects. */
+  notBefore?: Date,
+) => number;
 
 const INSERT = `INSERT INTO mail_outbox
   (kind, to_address, reply_to, subject, text_body, html_body, status, next_attempt_at, created_at)
   VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`;
 
-export const enqueueMail: EnqueueMail = (sqlite, mail, now = new Date()) => {
+export const enqueueMail: EnqueueMail = (sqlite, mail, now = new Date(), notBefore = now) => {
   const parsed = outgoingMailSchema.safeParse(mail, { error: greekZodError });
   if (!parsed.success) {
     const fields = Object.fromEntries(
@@ -33,7 +39,7 @@ export const enqueueMail: EnqueueMail = (sqlite, mail, now = new Date()) => {
     valid.subject,
     valid.text,
     valid.html ?? null,
-    at,
+    notBefore.toISOString(),
     at,
   );
   if (!row) throw new Error('enqueueMail: the outbox insert returned no row');

@@ -9,6 +9,7 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
+import { foldText } from '../../domain/text/fold.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { AT_OPEN, noteCommit } from './planner-statistics.ts';
 import { prepared } from './prepared.ts';
@@ -40,6 +41,11 @@ export function openEngine(dataDir: string, writeGate: WriteGate = OPEN_GATE): E
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // Case and accents folded as the domain folds them, for searches that have no index of their own
+  // (the dashboard's orders).
+  sqlite.function('fold_text', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? foldText(value) : value,
+  );
   migrate(sqlite);
   // Keeps the planner's statistics current (cheap: it analyses only tables that changed a lot),
   // so filtered catalogue queries pick the narrow indexes of migration 005. Writers look again
@@ -146,11 +152,20 @@ function migrate(sqlite: Database.Database): void {
     if (done) return;
     for (const statement of migration.up) sqlite.exec(statement);
     migration.backfill?.(sqlite);
+    if (migration.foreignKeysOff && (sqlite.pragma('foreign_key_check') as unknown[]).length > 0)
+      throw new Error(`Migration ${migration.name} left rows whose foreign keys point nowhere`);
     sqlite
       .prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)')
       .run(migration.name, new Date().toISOString());
   });
   for (const migration of MIGRATIONS) {
-    if (!applied.has(migration.name)) apply.immediate(migration);
+    if (applied.has(migration.name)) continue;
+    // SQLite changes this setting only outside a transaction.
+    if (migration.foreignKeysOff) sqlite.pragma('foreign_keys = OFF');
+    try {
+      apply.immediate(migration);
+    } finally {
+      if (migration.foreignKeysOff) sqlite.pragma('foreign_keys = ON');
+    }
   }
 }

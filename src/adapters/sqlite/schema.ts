@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OrderStatus } from '../../domain/orders/order.ts';
 
 /** Row types of the local engine, as Kysely sees them (see migrations/). */
 export interface DB {
@@ -68,7 +69,7 @@ export interface DB {
     number: string;
     cart_id: string | null;
     idempotency_key: string;
-    status: 'pending' | 'paid' | 'shipped' | 'cancelled';
+    status: OrderStatus;
     customer_name: string;
     email: string;
     phone: string;
@@ -81,6 +82,16 @@ export interface DB {
     updated_at: string;
     access_token: string;
     notes: Generated<string>;
+  };
+  order_events: {
+    id: Generated<number>;
+    order_id: number;
+    status: OrderStatus;
+    shipment_json: string | null;
+    reason: Generated<string>;
+    mail_id: number | null;
+    created_at: string;
+    undone_at: string | null;
   };
   order_lines: {
     id: Generated<number>;

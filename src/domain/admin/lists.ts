@@ -80,27 +80,13 @@ export function hasNext(page: number, count: number): boolean {
 
 // Orders -------------------------------------------------------------------------------------------
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Σε αναμονή',
-  paid: 'Πληρώθηκε',
-  shipped: 'Απεστάλη',
-  cancelled: 'Ακυρώθηκε',
-};
-
-/** The buttons that move an order to a status: the verb, not the state. */
-export const ORDER_ACTION_LABELS: Record<OrderStatus, string> = {
-  pending: 'Σε αναμονή',
-  paid: 'Σήμανση ως πληρωμένη',
-  shipped: 'Σήμανση ως απεσταλμένη',
-  cancelled: 'Ακύρωση παραγγελίας',
-};
-
 export const CANCEL_ORDER_CONFIRM = 'Η ακύρωση επιστρέφει τα τεμάχια στο απόθεμα. Συνέχεια;';
 
-/** The query string of GET /api/admin/orders; 'all' leaves the status out. */
-export function orderListSearch(status: OrderStatus | 'all', page: number): string {
+/** The query string of GET /api/admin/orders; 'all' leaves the status out, an empty search too. */
+export function orderListSearch(status: OrderStatus | 'all', page: number, search = ''): string {
   const params = new URLSearchParams();
   if (status !== 'all') params.set('status', status);
+  if (search.trim() !== '') params.set('search', search.trim());
   params.set('page', String(page));
   return `?${params.toString()}`;
 }

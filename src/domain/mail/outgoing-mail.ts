@@ -7,7 +7,13 @@ import { multiLine, singleLine } from '../text/plain-text.ts';
  * but line breaks (../domain/plain-text.ts).
  */
 export const outgoingMailSchema = z.object({
-  kind: z.enum(['order-confirmation', 'order-notification', 'contact-message', 'security-alert']),
+  kind: z.enum([
+    'order-confirmation',
+    'order-notification',
+    'order-status',
+    'contact-message',
+    'security-alert',
+  ]),
   to: z.email(),
   replyTo: z.email().optional(),
   subject: z.string().overwrite(singleLine).min(1).max(300),

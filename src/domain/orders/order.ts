@@ -1,6 +1,17 @@
 // Orders the shop takes (the embedded engine's) and orders a hosted checkout took (Shopify's).
+import type { MailStatus } from '../mail/outgoing-mail.ts';
+import type { Shipment } from './carriers.ts';
 
-export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'cancelled';
+/** An order's statuses; which follow which is ./lifecycle.ts's say (decision 082). */
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'shipped',
+  'ready_for_pickup',
+  'collected',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentMethod = 'bank_transfer' | 'cash_on_delivery';
 export type Delivery =
   | { method: 'courier'; street: string; city: string; postalCode: string; region: string }
@@ -8,6 +19,21 @@ export type Delivery =
 export type Customer = { name: string; email: string; phone: string };
 
 export type OrderLine = { variantId: string | null; title: string; unitPriceCents: number; quantity: number };
+
+/** One step of an order's history: placed (pending), or a later move, and what the shopper was told. */
+export type OrderEvent = {
+  id: number;
+  status: OrderStatus;
+  at: string;
+  /** A move to shipped: the parcel. */
+  shipment: Shipment | null;
+  /** A cancellation: the reason the owner gave, or ''. */
+  reason: string;
+  /** The mail that told the shopper (the confirmation, for the first event), while the outbox has it. */
+  mail: { id: number; status: MailStatus } | null;
+  /** When the move was undone; an undone move stays in the history. */
+  undoneAt: string | null;
+};
 
 export type Order = {
   id: string;
@@ -24,16 +50,20 @@ export type Order = {
   shippingCents: number;
   totalCents: number;
   createdAt: string;
+  /** Oldest first; the first event is the order being placed. */
+  history: OrderEvent[];
+  /** The parcel of the move to shipped, when the order has shipped. */
+  shipment: Shipment | null;
 };
 
-export type OrderList = { orders: Order[]; total: number; page: number; pageCount: number; pageSize: number };
-
-/** Which status an order may move to from each status; cancelling puts the stock back. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['paid', 'shipped', 'cancelled'],
-  paid: ['shipped', 'cancelled'],
-  shipped: [],
-  cancelled: [],
+export type OrderList = {
+  orders: Order[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** Orders in each status, whatever the filter: the filter's counts and the new-orders badge. */
+  counts: Record<OrderStatus, number>;
 };
 
 /**

@@ -1,25 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
-import { CANCEL_ORDER_CONFIRM, formatDateTime, ORDER_ACTION_LABELS } from '../../domain/admin/lists.ts';
+import { formatDateTime } from '../../domain/admin/lists.ts';
 import { DELIVERY_LABELS, PAYMENT_LABELS } from '../../domain/orders/checkout-form.ts';
-import { ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../domain/orders/order.ts';
+import { STATUS_LABELS } from '../../domain/orders/lifecycle.ts';
+import type { Order } from '../../domain/orders/order.ts';
 import { formatEuro } from '../../domain/text/money.ts';
-import { getOrder, setOrderStatus } from '../../stores/admin-api.ts';
+import { getOrder, setOrderStatus, undoOrderStatus } from '../../stores/admin-api.ts';
+import OrderHistory from './OrderHistory.tsx';
+import OrderMoves from './OrderMoves.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
 import { pagerButton } from './ui/styles.ts';
 
-const base = 'min-h-11 rounded-full border px-4 font-semibold disabled:opacity-50';
-const ACTION_BUTTONS: Record<Exclude<OrderStatus, 'pending'>, string> = {
-  paid: `${base} border-ink bg-ink text-paper hover:bg-ink-soft`,
-  shipped: `${base} border-ink bg-ink text-paper hover:bg-ink-soft`,
-  cancelled: `${base} border-danger text-danger hover:bg-mist`,
+type Props = {
+  order: Order;
+  onBack: () => void;
+  onChanged: (order: Order) => void;
+  /** Opens another order (the shopper's other orders). */
+  onOpen: (order: Order) => void;
 };
 
-type Props = { order: Order; onBack: () => void; onChanged: (order: Order) => void };
-
-/** One order: what was bought, where it goes, how it is paid, who to call; and its next statuses. */
-export default function OrderDetail({ order: initial, onBack, onChanged }: Props) {
+/**
+ * One order: what was bought, where it goes, how it is paid, who to call, what happened so far;
+ * its next moves, its packing slip, and the same shopper's other orders.
+ */
+export default function OrderDetail({ order: initial, onBack, onChanged, onOpen }: Props) {
   const [order, setOrder] = useState(initial);
+  const [others, setOthers] = useState<Order[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -30,31 +36,30 @@ export default function OrderDetail({ order: initial, onBack, onChanged }: Props
     let stale = false;
     void getOrder(initial.id).then((result) => {
       if (stale) return;
-      if (result.ok) setOrder(result.data.order);
-      else setError(`Αποτυχία φόρτωσης παραγγελίας: ${result.error.message}`);
+      if (result.ok) {
+        setOrder(result.data.order);
+        setOthers(result.data.others);
+      } else setError(`Αποτυχία φόρτωσης παραγγελίας: ${result.error.message}`);
     });
     return () => {
       stale = true;
     };
   }, [initial.id]);
 
-  async function move(status: Exclude<OrderStatus, 'pending'>) {
-    if (status === 'cancelled' && !window.confirm(CANCEL_ORDER_CONFIRM)) return;
+  async function apply(change: () => ReturnType<typeof undoOrderStatus>) {
     setBusy(true);
     setError('');
-    const result = await setOrderStatus(order.id, status);
+    const result = await change();
     setBusy(false);
     if (!result.ok) {
-      setError(`Σφάλμα αλλαγής κατάστασης: ${result.error.message}`);
+      const field = Object.values(result.error.fields)[0];
+      setError(`Σφάλμα αλλαγής κατάστασης: ${field ?? result.error.message}`);
       return;
     }
     setOrder(result.data.order);
     onChanged(result.data.order);
   }
 
-  const next = ORDER_TRANSITIONS[order.status].filter(
-    (status): status is Exclude<OrderStatus, 'pending'> => status !== 'pending',
-  );
   return (
     <article aria-labelledby="order-detail-heading" className="grid gap-4" data-testid="order-detail">
       <button type="button" onClick={onBack} className={`${pagerButton} w-fit`}>
@@ -66,24 +71,42 @@ export default function OrderDetail({ order: initial, onBack, onChanged }: Props
         </h3>
         <OrderStatusBadge status={order.status} />
         <span className="text-sm text-muted">{formatDateTime(order.createdAt)}</span>
+        <a
+          href={`/admin-dashboard/packing-slips?ids=${encodeURIComponent(order.id)}`}
+          target="_blank"
+          rel="noopener"
+          className="text-sm font-semibold underline"
+        >
+          Δελτίο συσκευασίας
+        </a>
       </header>
       <OrderLines order={order} />
       <OrderFacts order={order} />
+      <OrderHistory order={order} />
       <ErrorAlert message={error} />
-      {next.length > 0 && (
-        <div className="flex flex-wrap gap-2">
-          {next.map((status) => (
-            <button
-              key={status}
-              type="button"
-              disabled={busy}
-              onClick={() => void move(status)}
-              className={ACTION_BUTTONS[status]}
-            >
-              {ORDER_ACTION_LABELS[status]}
-            </button>
-          ))}
-        </div>
+      <OrderMoves
+        // A new status starts the moves afresh (a shipment form closes once the order ships).
+        key={order.status}
+        order={order}
+        busy={busy}
+        onMove={(move) => void apply(() => setOrderStatus(order.id, move))}
+        onUndo={() => void apply(() => undoOrderStatus(order.id))}
+      />
+      {others.length > 0 && (
+        <section aria-label="Άλλες παραγγελίες του πελάτη" className="grid gap-1 text-sm">
+          <h4 className="font-semibold">Άλλες παραγγελίες του ίδιου email</h4>
+          <ul className="grid gap-1">
+            {others.map((other) => (
+              <li key={other.id}>
+                <button type="button" className="underline" onClick={() => onOpen(other)}>
+                  {other.number}
+                </button>{' '}
+                · {formatDateTime(other.createdAt)} · {formatEuro(other.totalCents)} ·{' '}
+                {STATUS_LABELS[other.status]}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </article>
   );

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatDateTime, hasNext, hasPrevious, ORDER_STATUS_LABELS } from '../../domain/admin/lists.ts';
-import type { Order, OrderList, OrderStatus } from '../../domain/orders/order.ts';
+import { formatDateTime, hasNext, hasPrevious } from '../../domain/admin/lists.ts';
+import { STATUS_LABELS } from '../../domain/orders/lifecycle.ts';
+import { ORDER_STATUSES, type Order, type OrderList, type OrderStatus } from '../../domain/orders/order.ts';
 import { formatEuro } from '../../domain/text/money.ts';
-import { listOrders } from '../../stores/admin-api.ts';
+import { listOrders, orderCounts } from '../../stores/admin-api.ts';
 import OrderDetail from './OrderDetail.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
@@ -10,118 +11,183 @@ import Section from './ui/Section.tsx';
 import { pagerButton } from './ui/styles.ts';
 
 type Filter = OrderStatus | 'all';
-const STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
+const SEARCH_DEBOUNCE_MS = 300;
 
-/** Collapsible 'Παραγγελίες': newest first, filtered by status, with a detail view that moves an order on. */
+/**
+ * Collapsible 'Παραγγελίες': newest first, searched by number, name, email or phone, filtered by
+ * status, with the count of new (pending) orders on its heading, packing slips for the orders
+ * picked, and a detail view that moves an order along its lifecycle (decision 082).
+ */
 export default function OrdersSection() {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
   const [list, setList] = useState<OrderList | null>(null);
+  const [newOrders, setNewOrders] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const [selected, setSelected] = useState<Order | null>(null);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const latest = useRef(0);
 
-  const load = useCallback(async (status: Filter, page: number) => {
+  const load = useCallback(async (status: Filter, page: number, text: string) => {
     const ticket = ++latest.current;
     setLoading(true);
-    const result = await listOrders(status, page);
+    const result = await listOrders(status, page, text);
     if (ticket !== latest.current) return;
     setLoading(false);
     if (result.ok) {
       setList(result.data);
+      setNewOrders(result.data.counts.pending);
       setError('');
     } else {
       setError(`Αποτυχία φόρτωσης παραγγελιών: ${result.error.message}`);
     }
   }, []);
 
-  // Read when first opened, and again on every opening, since orders arrive while the page is open.
+  // The badge is there before the section opens: the owner sees at once that orders wait.
   useEffect(() => {
-    if (open) void load(filter, 1);
-  }, [open, filter, load]);
+    void orderCounts().then((result) => {
+      if (result.ok) setNewOrders(result.data.counts.pending);
+    });
+  }, []);
+
+  // Read on every opening and every change of filter or search, since orders arrive meanwhile.
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => void load(filter, 1, search), search ? SEARCH_DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [open, filter, search, load]);
 
   const page = list?.page ?? 1;
   const changed = (order: Order) => {
     setSelected(order);
-    void load(filter, page);
+    void load(filter, page, search);
   };
+  const togglePick = (id: string) =>
+    setPicked((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
-  // A closed section holds nothing: opening it again reads afresh.
+  const title = (
+    <span className="flex items-center gap-2">
+      Παραγγελίες
+      {newOrders !== null && newOrders > 0 && (
+        <span
+          data-testid="new-orders"
+          className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-paper"
+        >
+          {newOrders} {newOrders === 1 ? 'νέα' : 'νέες'}
+        </span>
+      )}
+    </span>
+  );
+
   const body = selected ? (
-    <OrderDetail order={selected} onBack={() => setSelected(null)} onChanged={changed} />
+    <OrderDetail order={selected} onBack={() => setSelected(null)} onChanged={changed} onOpen={setSelected} />
   ) : (
     <>
-      <label className="grid gap-1 text-sm font-semibold sm:w-64">
-        Κατάσταση
-        <select
-          value={filter}
-          onChange={(event) => setFilter(event.target.value as Filter)}
-          className="min-h-11 rounded-md border border-line bg-paper px-3 font-normal"
-        >
-          <option value="all">Όλες</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ORDER_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <OrderFilters
+        filter={filter}
+        search={search}
+        counts={list?.counts ?? null}
+        onFilter={setFilter}
+        onSearch={setSearch}
+      />
       <ErrorAlert message={error} />
       {!list && loading && <p className="text-muted">Φόρτωση...</p>}
       {list && list.total === 0 && <p className="text-muted">Δεν βρέθηκαν παραγγελίες.</p>}
-      {list && list.orders.length > 0 && <OrderRows list={list} loading={loading} onSelect={setSelected} />}
+      {list && list.orders.length > 0 && (
+        <OrderRows list={list} loading={loading} picked={picked} onPick={togglePick} onSelect={setSelected} />
+      )}
+      {picked.size > 0 && (
+        <a
+          href={`/admin-dashboard/packing-slips?ids=${encodeURIComponent([...picked].join(','))}`}
+          target="_blank"
+          rel="noopener"
+          className={`${pagerButton} w-fit`}
+        >
+          Δελτία συσκευασίας ({picked.size})
+        </a>
+      )}
       {list && list.pageCount > 1 && (
-        <nav aria-label="Σελίδες παραγγελιών" className="flex items-center justify-between gap-2">
-          <button
-            type="button"
-            className={pagerButton}
-            disabled={!hasPrevious(page) || loading}
-            onClick={() => void load(filter, page - 1)}
-          >
-            Προηγούμενη
-          </button>
-          <span className="text-sm text-muted">
-            Σελίδα {page} από {list.pageCount}
-          </span>
-          <button
-            type="button"
-            className={pagerButton}
-            disabled={!hasNext(page, list.pageCount) || loading}
-            onClick={() => void load(filter, page + 1)}
-          >
-            Επόμενη
-          </button>
-        </nav>
+        <OrdersPager list={list} loading={loading} onPage={(next) => void load(filter, next, search)} />
       )}
     </>
   );
 
   return (
-    <Section title="Παραγγελίες" look="bar" open={open} onToggle={setOpen}>
+    <Section title={title} look="bar" open={open} onToggle={setOpen}>
       {open && body}
     </Section>
   );
 }
 
-function OrderRows({
-  list,
-  loading,
-  onSelect,
-}: {
+function OrderFilters(props: {
+  filter: Filter;
+  search: string;
+  counts: Record<OrderStatus, number> | null;
+  onFilter: (filter: Filter) => void;
+  onSearch: (search: string) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_16rem]">
+      <label className="grid gap-1 text-sm font-semibold">
+        Αναζήτηση (αριθμός, όνομα, email ή τηλέφωνο)
+        <input
+          type="search"
+          value={props.search}
+          maxLength={100}
+          onChange={(event) => props.onSearch(event.target.value)}
+          className="min-h-11 rounded-md border border-line px-3 font-normal"
+        />
+      </label>
+      <label className="grid gap-1 text-sm font-semibold">
+        Κατάσταση
+        <select
+          value={props.filter}
+          onChange={(event) => props.onFilter(event.target.value as Filter)}
+          className="min-h-11 rounded-md border border-line bg-paper px-3 font-normal"
+        >
+          <option value="all">Όλες</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+              {props.counts ? ` (${props.counts[status]})` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function OrderRows(props: {
   list: OrderList;
   loading: boolean;
+  picked: ReadonlySet<string>;
+  onPick: (id: string) => void;
   onSelect: (order: Order) => void;
 }) {
   return (
-    <ul aria-label="Λίστα παραγγελιών" aria-busy={loading} className="grid gap-2">
-      {list.orders.map((order) => (
-        <li key={order.id} data-testid="order-row">
+    <ul aria-label="Λίστα παραγγελιών" aria-busy={props.loading} className="grid gap-2">
+      {props.list.orders.map((order) => (
+        <li key={order.id} data-testid="order-row" className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={props.picked.has(order.id)}
+            onChange={() => props.onPick(order.id)}
+            aria-label={`Επιλογή παραγγελίας ${order.number} για δελτίο συσκευασίας`}
+            className="size-5 shrink-0"
+          />
           <button
             type="button"
-            onClick={() => onSelect(order)}
-            aria-label={`Παραγγελία ${order.number}, ${ORDER_STATUS_LABELS[order.status]}`}
-            className="grid w-full gap-1 rounded-md border border-line p-3 text-left hover:bg-mist sm:grid-cols-[8rem_1fr_auto_7rem] sm:items-center sm:gap-3"
+            onClick={() => props.onSelect(order)}
+            aria-label={`Παραγγελία ${order.number}, ${STATUS_LABELS[order.status]}`}
+            className="grid min-w-0 grow gap-1 rounded-md border border-line p-3 text-left hover:bg-mist sm:grid-cols-[8rem_1fr_auto_9rem] sm:items-center sm:gap-3"
           >
             <span className="font-bold">{order.number}</span>
             <span className="min-w-0">
@@ -134,5 +200,32 @@ function OrderRows({
         </li>
       ))}
     </ul>
+  );
+}
+
+function OrdersPager(props: { list: OrderList; loading: boolean; onPage: (page: number) => void }) {
+  const { page, pageCount } = props.list;
+  return (
+    <nav aria-label="Σελίδες παραγγελιών" className="flex items-center justify-between gap-2">
+      <button
+        type="button"
+        className={pagerButton}
+        disabled={!hasPrevious(page) || props.loading}
+        onClick={() => props.onPage(page - 1)}
+      >
+        Προηγούμενη
+      </button>
+      <span className="text-sm text-muted">
+        Σελίδα {page} από {pageCount}
+      </span>
+      <button
+        type="button"
+        className={pagerButton}
+        disabled={!hasNext(page, pageCount) || props.loading}
+        onClick={() => props.onPage(page + 1)}
+      >
+        Επόμενη
+      </button>
+    </nav>
   );
 }

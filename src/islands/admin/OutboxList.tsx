@@ -20,6 +20,7 @@ const KIND_LABELS: Record<OutboxEntry['kind'], string> = {
   'contact-message': 'Μήνυμα επικοινωνίας',
   'order-confirmation': 'Επιβεβαίωση παραγγελίας',
   'order-notification': 'Νέα παραγγελία',
+  'order-status': 'Ενημέρωση παραγγελίας',
   'security-alert': 'Ειδοποίηση ασφαλείας',
 };
 

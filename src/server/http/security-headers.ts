@@ -22,7 +22,7 @@ const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
-/** Pages with the owner's data or controls: never framed, never cached. */
+/** Pages with the owner's data or controls (and the pages under them): never framed, never cached. */
 const ADMIN_PAGES = ['/admin-login', '/admin-dashboard'];
 /**
  * Responses that are someone's own (API answers, the order confirmation): never stored by a cache,
@@ -84,7 +84,7 @@ export type ResponseFacts = {
 /** The headers to set on a response, given what it is. */
 export function securityHeaders(facts: ResponseFacts, pages: PageCsp | null): Record<string, string> {
   const pathname = normalisePath(facts.urlPath);
-  const admin = ADMIN_PAGES.includes(pathname);
+  const admin = ADMIN_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',

@@ -109,6 +109,11 @@ describe('upgrading a data folder made by the first released schema', () => {
       totalCents: 2850,
       lines: [{ title: '2023-24 Panini Prizm Giannis Antetokounmpo #1', unitPriceCents: 2500, quantity: 1 }],
     });
+    // Migration 017 rebuilt the orders table and gave every order its history: placed, then paid.
+    expect(order?.history.map((event) => [event.status, event.undoneAt])).toEqual([
+      ['pending', null],
+      ['paid', null],
+    ]);
     const [category] = await shop.documents.listCategories();
     expect(category?.teams[0]?.players.map((player) => player.name)).toEqual(['Κώστας Σλούκας']);
     expect((await shop.contact.list({ page: 1, pageSize: 10 })).messages[0]?.message).toBe(

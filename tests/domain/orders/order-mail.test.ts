@@ -49,6 +49,8 @@ function order(overrides: Partial<Order> = {}): Order {
     shippingCents: 350,
     totalCents: 102_750,
     createdAt: '2025-05-01T10:00:00.000Z',
+    history: [],
+    shipment: null,
     ...overrides,
   };
 }

@@ -18,12 +18,18 @@ import { up as stockCounter } from './013-stock-counter.ts';
 import { up as outboxBacklog } from './014-outbox-backlog.ts';
 import { up as signInThrottle } from './015-sign-in-throttle.ts';
 import { up as shopSettings } from './016-shop-settings.ts';
+import { backfill as fillOrderEvents, up as orderLifecycle } from './017-order-lifecycle.ts';
 
 export type Migration = {
   name: string;
   up: readonly string[];
   /** Data changes SQL alone cannot make, run in the same transaction after `up`. */
   backfill?: (sqlite: Database.Database) => void;
+  /**
+   * Rebuilds a table others refer to (SQLite's way to change a column's check): foreign keys are
+   * off while it runs, and checked before it commits.
+   */
+  foreignKeysOff?: true;
 };
 
 /** Ordered migrations; a name once released never changes. */
@@ -44,4 +50,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '014-outbox-backlog', up: outboxBacklog },
   { name: '015-sign-in-throttle', up: signInThrottle },
   { name: '016-shop-settings', up: shopSettings },
+  { name: '017-order-lifecycle', up: orderLifecycle, backfill: fillOrderEvents, foreignKeysOff: true },
 ];
