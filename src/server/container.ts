@@ -149,7 +149,11 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     documents,
     auth,
     media: shopify?.media ?? createLocalMedia(engine),
-    mail: createOutboxMail(engine, { from: env.MAIL_FROM, transport: mailTransport(env) }),
+    mail: createOutboxMail(engine, {
+      from: env.MAIL_FROM,
+      transport: mailTransport(env),
+      service: mailBackend(env) === 'emailjs' ? 'emailjs' : 'smtp',
+    }),
     contact: createLocalContact(engine, { enqueueMail }),
     builds: createLocalBuilds(engine, { hostedVersions }),
     limits: createLocalRateLimits(engine),

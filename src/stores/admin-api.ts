@@ -3,8 +3,10 @@ import { orderListSearch, type ProductListQuery, productListSearch } from '../do
 import type { SessionInfo, SignInRecord } from '../domain/auth/sign-in.ts';
 import type { CardFacts } from '../domain/card-facts/facts.ts';
 import type { Category } from '../domain/catalog/category.ts';
+import type { TestMailResult } from '../domain/mail/test-mail.ts';
 import type { HostedOrderPage, Order, OrderList, OrderStatus } from '../domain/orders/order.ts';
 import type { StorefrontState } from '../domain/rebuild/build-record.ts';
+import type { ShopSettings } from '../domain/settings/shop-settings.ts';
 import { type ApiResult, callApi } from './api.ts';
 import { sessionEnded } from './session.ts';
 
@@ -105,3 +107,12 @@ export const endSession = (id: string) =>
 
 export const endOtherSessions = () =>
   admin<{ ended: number; message: string }>('DELETE', '/api/admin/account/sessions');
+
+// The shop's settings and its mail ---------------------------------------------------------
+
+export const getSettings = () => admin<{ settings: ShopSettings }>('GET', '/api/admin/settings');
+
+export const saveSettings = (settings: ShopSettings) =>
+  admin<{ settings: ShopSettings }>('PUT', '/api/admin/settings', { settings });
+
+export const sendTestMail = () => admin<TestMailResult>('POST', '/api/admin/outbox/test');

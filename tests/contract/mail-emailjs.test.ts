@@ -26,6 +26,7 @@ mailContract('outbox + EmailJS', async () => {
   let refused = 0;
   return {
     mail: createOutboxMail(engine, {
+      service: 'emailjs',
       transport,
       from: 'CardVault <shop@example.com>',
       now: () => new Date(clock),

@@ -96,6 +96,23 @@ export function mailContract(backend: string, open: () => Promise<MailHarness>):
       expect(await mail.backlog()).toEqual({ pending: 0, failed: 0, oldestPendingAt: null });
     });
 
+    it('sends one message at once on request and answers how it went (the test mail)', async () => {
+      expect(mail.service).not.toBeNull();
+      harness.refuseNext('final');
+      const id = await mail.queue(MAIL);
+      const refused = await mail.sendNow(id);
+      expect(refused).toMatchObject({ id, status: 'failed', attempts: 1 });
+      expect(refused.lastError).toMatch(/\d{3}/);
+      // Sent again on request, even though it failed for good.
+      expect(await mail.sendNow(id)).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect(harness.delivered()).toHaveLength(1);
+      // Delivered once: neither the loop nor another request sends it again.
+      expect(await mail.deliverDue()).toBe(0);
+      expect(await mail.sendNow(id)).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect(harness.delivered()).toHaveLength(1);
+      await expect(mail.sendNow(999_999)).rejects.toMatchObject({ kind: 'not_found' });
+    });
+
     it('gives up after six passing refusals and keeps the message for the owner', async () => {
       harness.refuseNext('passing', 6);
       const id = await mail.queue(MAIL);

@@ -25,6 +25,8 @@ type Row = Selectable<DB['mail_outbox']>;
 export type OutboxMailOptions = {
   /** null: no delivery service configured; messages stay pending and readable in the outbox. */
   transport: MailTransport | null;
+  /** Which service the transport is, for the dashboard. */
+  service?: MailPort['service'];
   from: string;
   now?: () => Date;
 };
@@ -58,6 +60,20 @@ export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOpti
       .execute();
   }
 
+  /** Sends one claimed message and records how it went; true when it was delivered. */
+  async function send(row: Row, previousAttempts: number): Promise<boolean> {
+    if (!transport) return false;
+    try {
+      await transport.send({ ...toMail(row), from });
+    } catch (error) {
+      // Recorded in the row (shown by `npm run outbox` and the dashboard), not logged.
+      await recordFailure(row.id, previousAttempts + 1, error);
+      return false;
+    }
+    await recordSuccess(row.id, previousAttempts + 1);
+    return true;
+  }
+
   async function recordFailure(id: number, attempts: number, error: unknown): Promise<void> {
     const refusal = error instanceof MailDeliveryError ? error : null;
     // A permanent refusal waits for the owner's retry at once; a service's own wait is respected.
@@ -78,6 +94,7 @@ export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOpti
   }
 
   return {
+    service: transport ? (options.service ?? 'smtp') : null,
     queue: (mail) => db.connection().execute(async () => enqueueMail(sqlite, mail, now())),
 
     async deliverDue() {
@@ -95,18 +112,35 @@ export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOpti
       // One at a time: a shop sends few mails, and a struggling server is not flooded.
       for (const row of due) {
         const previous = await claim(row.id, at);
-        if (previous === null) continue;
-        try {
-          await transport.send({ ...toMail(row), from });
-        } catch (error) {
-          // Recorded in the row (shown by `npm run outbox` and the dashboard), not logged.
-          await recordFailure(row.id, previous + 1, error);
-          continue;
-        }
-        await recordSuccess(row.id, previous + 1);
-        delivered += 1;
+        if (previous !== null && (await send(row, previous))) delivered += 1;
       }
       return delivered;
+    },
+
+    async sendNow(id) {
+      const row = Number.isSafeInteger(id)
+        ? await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst()
+        : undefined;
+      if (!row) throw new AppError('not_found', 'Το μήνυμα δεν βρέθηκε.');
+      if (transport && row.status !== 'delivered') {
+        // A failed message is made due; then it is claimed as deliverDue claims, so a delivery
+        // loop running at once skips it, and one being sent or waiting out a backoff is left be.
+        const at = now();
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'pending', next_attempt_at: at.toISOString() })
+          .where('id', '=', id)
+          .where('status', '=', 'failed')
+          .execute();
+        const previous = await claim(id, at);
+        if (previous !== null) await send(row, previous);
+      }
+      const entry = await db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return toEntry(entry);
     },
 
     async listOutbox({ limit = 50, status } = {}) {

@@ -13,6 +13,8 @@ export const outgoingMailSchema = z.object({
     'order-status',
     'contact-message',
     'security-alert',
+    'password-reset',
+    'test-mail',
   ]),
   to: z.email(),
   replyTo: z.email().optional(),

@@ -12,6 +12,7 @@ import OrdersSection from './OrdersSection.tsx';
 import PlayersSection from './PlayersSection.tsx';
 import ProductsSection from './ProductsSection.tsx';
 import ProtectedRoute from './ProtectedRoute.tsx';
+import SettingsSection from './SettingsSection.tsx';
 import StorefrontStatus from './StorefrontStatus.tsx';
 import SuccessBanner from './SuccessBanner.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
@@ -54,6 +55,7 @@ function Dashboard({ user, ordersProvider }: { user: AdminUser; ordersProvider: 
       <CatalogCsvSection />
       {ordersProvider ? <HostedOrdersSection provider={ordersProvider} /> : <OrdersSection />}
       <InboxSection />
+      <SettingsSection />
       <AccountSection />
       <SuccessBanner />
     </div>

@@ -22,6 +22,8 @@ const KIND_LABELS: Record<OutboxEntry['kind'], string> = {
   'order-notification': 'Νέα παραγγελία',
   'order-status': 'Ενημέρωση παραγγελίας',
   'security-alert': 'Ειδοποίηση ασφαλείας',
+  'test-mail': 'Δοκιμαστικό μήνυμα',
+  'password-reset': 'Νέος κωδικός διαχειριστή',
 };
 
 type Props = {

@@ -16,7 +16,7 @@ const OUTBOX_SHOWN = 50;
 export const GET: APIRoute = ({ url, locals }) =>
   toResponse(async () => {
     const { page, pageSize } = parseQuery(querySchema, url.searchParams);
-    const { contact, mail, env } = locals.container;
+    const { contact, mail } = locals.container;
     const [inbox, outbox] = await Promise.all([
       contact.list({ page, pageSize }),
       mail.listOutbox({ limit: OUTBOX_SHOWN }),
@@ -25,7 +25,8 @@ export const GET: APIRoute = ({ url, locals }) =>
       ...inbox,
       // Delivery state only: the bodies of order mails hold customers' addresses.
       outbox: outbox.map(({ text: _text, ...status }): Omit<OutboxEntry, 'text'> => status),
-      // Without SMTP nothing is sent: the dashboard says so instead of showing mails pending forever.
-      mailConfigured: env.SMTP_HOST !== undefined,
+      // Without a mail service nothing is sent: the dashboard says so instead of showing mails
+      // pending forever.
+      mailConfigured: mail.service !== null,
     };
   });
