@@ -84,7 +84,13 @@ async function vitest(project: 'quick' | null, maxWorkers: number): Promise<Tall
   ];
   if (project) args.push('--project', project);
   const status = await runLogged('vitest', bin('vitest'), args);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+  const report = readJson<VitestReport>(file);
+  for (const testFile of report?.testResults ?? [])
+    for (const test of testFile.assertionResults)
+      if (test.status === 'failed')
+        failures.push(
+          `vitest: ${path.relative(root, testFile.name)} › ${test.fullName}\n    ${firstLines(test.failureMessages[0] ?? '')}`,
+        );
   return {
     suite: 'vitest',
     passed: report?.numPassedTests ?? 0,
@@ -92,7 +98,53 @@ async function vitest(project: 'quick' | null, maxWorkers: number): Promise<Tall
   };
 }
 
-type E2eReport = { stats: { expected: number; unexpected: number; flaky: number } };
+type E2eResult = { status: string; errors?: Array<{ message?: string }> };
+type E2eSuite = {
+  specs?: Array<{ file: string; line: number; title: string; tests: Array<{ results: E2eResult[] }> }>;
+  suites?: E2eSuite[];
+};
+type E2eReport = {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites: E2eSuite[];
+};
+
+/** Failures of every suite, a few lines each, printed last: CI keeps only a run's last lines. */
+const failures: string[] = [];
+const FAILURES_SHOWN = 12;
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: Array<{
+    name: string;
+    assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }>;
+  }>;
+};
+
+/** A failure's first lines, without the terminal's colours. */
+function firstLines(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colours
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 4)
+    .join('\n    ');
+}
+
+function collectFailures(suite: string, report: E2eReport): void {
+  const visit = (node: E2eSuite) => {
+    for (const spec of node.specs ?? [])
+      for (const result of spec.tests.flatMap((test) => test.results))
+        if (result.status === 'failed' || result.status === 'timedOut') {
+          failures.push(
+            `${suite}: ${spec.file}:${spec.line} › ${spec.title}\n    ${firstLines(result.errors?.[0]?.message ?? result.status)}`,
+          );
+        }
+    for (const child of node.suites ?? []) visit(child);
+  };
+  for (const node of report.suites) visit(node);
+}
 
 /** One Playwright run; its own port and data folder come from its process (playwright.config.ts). */
 async function e2e(suite: string, env: NodeJS.ProcessEnv, extraArgs: string[] = []): Promise<Tally> {
@@ -103,6 +155,7 @@ async function e2e(suite: string, env: NodeJS.ProcessEnv, extraArgs: string[] = 
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   const report = readJson<E2eReport>(file);
+  if (report) collectFailures(suite, report);
   return {
     suite,
     passed: report ? report.stats.expected : 0,
@@ -155,6 +208,11 @@ tallies.push(...(await Promise.all(running)));
 // A server that crashes leaves only "Segmentation fault" in its suite's output; where `.ci/run`
 // allows core dumps, the dump says where it crashed.
 reportCoreDumps(root, results);
+
+if (failures.length > 0) {
+  console.info(`\nFailed tests (${failures.length}; the first ${FAILURES_SHOWN}, in order):`);
+  for (const failure of failures.slice(0, FAILURES_SHOWN)) console.info(`  ${failure}`);
+}
 
 console.info(`\nSuites (${((performance.now() - started) / 60_000).toFixed(1)} min):`);
 for (const tally of tallies)
