@@ -185,6 +185,9 @@ if (wanted('lint')) {
 const running: Array<Promise<Tally>> = [];
 const full = !quick && wanted('e2e') && wanted('e2e-hosted');
 if (wanted('unit')) running.push(vitest(quick ? 'quick' : null, full ? 1 : 2));
+// Each run's own ports, apart: its shop, and the hosted run's emulators 20,000 to 22,000 above it
+// (below the range the system hands out for outgoing connections).
+const ports = 4600 + (process.pid % 25) * 200;
 if (wanted('e2e') || (!quick && wanted('e2e-hosted'))) {
   const chromium = ensureChromium('the e2e tests');
   if (wanted('e2e'))
@@ -192,7 +195,7 @@ if (wanted('e2e') || (!quick && wanted('e2e-hosted'))) {
       e2e(
         'e2e',
         // The quick set is small: one worker, one shop to start.
-        { CHROMIUM_PATH: chromium, E2E_WORKERS: quick ? '1' : '2' },
+        { CHROMIUM_PATH: chromium, E2E_WORKERS: quick ? '1' : '2', E2E_PORT: String(ports) },
         quick ? ['--grep', '@smoke', '--project', 'desktop'] : [],
       ),
     );
@@ -200,7 +203,12 @@ if (wanted('e2e') || (!quick && wanted('e2e-hosted'))) {
   // mail on the emulators and the EmailJS recorder), on its own port and data folder (decision 026).
   if (!quick && wanted('e2e-hosted'))
     running.push(
-      e2e('e2e-hosted', { CHROMIUM_PATH: chromium, E2E_BACKENDS: 'hosted', E2E_WORKERS: full ? '1' : '2' }),
+      e2e('e2e-hosted', {
+        CHROMIUM_PATH: chromium,
+        E2E_BACKENDS: 'hosted',
+        E2E_WORKERS: full ? '1' : '2',
+        E2E_PORT: String(ports + 100),
+      }),
     );
 }
 tallies.push(...(await Promise.all(running)));
