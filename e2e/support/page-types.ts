@@ -30,6 +30,9 @@ export const PAGE_TYPES: readonly string[] = [
   '/player/Nobody%20Special/Milwaukee%20Bucks',
   `/product/${encodeURIComponent('gid://shop/Product/999999999')}`,
   '/admin-login',
+  // The login page with its «Ξεχάσατε τον κωδικό;» form open.
+  '/admin-login#forgot',
+  '/admin-reset-password?token=e2e-not-a-real-token',
   '/admin-dashboard',
   '/no/such/page',
 ];

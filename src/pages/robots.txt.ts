@@ -6,6 +6,7 @@ export const GET: APIRoute = ({ site }) =>
     [
       'User-agent: *',
       'Disallow: /admin-login',
+      'Disallow: /admin-reset-password',
       'Disallow: /admin-dashboard',
       'Disallow: /api/',
       'Disallow: /cart',

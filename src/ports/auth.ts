@@ -1,5 +1,13 @@
 import type { AdminUser, Session, SessionInfo, SignInProof, SignInRecord } from '../domain/auth/sign-in.ts';
 
+/** A "forgotten password" request: who asks, from where, and the page the mailed link opens. */
+export type PasswordResetRequest = {
+  email: string;
+  clientIp: string;
+  /** The reset page's absolute URL, from the configured SITE_URL (never the request's Host). */
+  resetPage: string;
+};
+
 export interface AuthPort {
   /** Which proof signIn takes: the login page posts email and password, or signs in with Firebase first. */
   readonly proof: 'password' | 'firebase-id-token';
@@ -32,6 +40,19 @@ export interface AuthPort {
     newPassword: string,
     currentToken: string,
   ): Promise<void>;
+  /**
+   * "Forgotten password" (decision 083): when the email is an admin's, mails a link that sets a new
+   * password (local accounts: a single-use token valid for 30 minutes, through the outbox; Firebase:
+   * Firebase's own reset mail). Resolves the same whether or not the account exists. Requests are
+   * counted per account and address before any work, and refused as rate_limited over the limits.
+   */
+  requestPasswordReset(request: PasswordResetRequest): Promise<void>;
+  /**
+   * Sets a new password with a mailed link's token, ends every session of the account and lifts
+   * its sign-in throttle. Throws AppError('invalid') with `fields.token` for an unknown, used or
+   * expired link. With Firebase the link goes to Firebase's own page, so this always refuses.
+   */
+  resetPassword(token: string, newPassword: string): Promise<void>;
   /** The admin account's latest sign-in attempts, newest first. */
   recentSignIns(userId: string, limit: number): Promise<SignInRecord[]>;
   /** Forgets expired sessions and sign-in records too old to matter; answers how many rows went. */

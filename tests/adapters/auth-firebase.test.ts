@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setFirebaseAdmin } from '../../src/adapters/auth-firebase/admins.ts';
 import { endFirebaseSessions, freshSignIn } from '../../src/adapters/auth-firebase/index.ts';
 import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../src/domain/auth/login-messages.ts';
+import { RESET_MESSAGES, RESET_PAGE } from '../../src/domain/auth/password-reset.ts';
 import { isAppError } from '../../src/domain/errors.ts';
 import { firebaseIdToken } from '../../src/stores/firebase-sign-in.ts';
-import { openFirebaseAuthHarness } from '../helpers/firebase-auth-harness.ts';
+import { openFirebaseAuthHarness, passwordResetMails } from '../helpers/firebase-auth-harness.ts';
 import { startFirebaseEmulators } from '../helpers/firebase-emulators.ts';
 
 // The port's behaviour is proven by tests/contract/auth-firebase.test.ts; these check what only
@@ -101,6 +102,37 @@ describe('auth-firebase', () => {
     expect(await firebaseIdToken(harness.config, 'nobody@example.gr', 'x')).toEqual({
       ok: false,
       message: LOGIN_MESSAGES['user-not-found'],
+    });
+  });
+
+  it("sends Firebase's own reset mail to an admin only, whose link sets the password on Firebase", async () => {
+    const sentTo = async (email: string) =>
+      (await passwordResetMails(emulators.auth)).filter((code) => code.email === email);
+    const before = (await sentTo(ADMIN.email)).length;
+    const shopper = 'reader@example.gr';
+    await harness.adminAuth.createUser({ email: shopper, password: 'a shopper password' });
+    const resetPage = `https://shop.example.gr${RESET_PAGE}`;
+    await harness.auth.requestPasswordReset({ email: shopper, clientIp: IP, resetPage });
+    await harness.auth.requestPasswordReset({ email: ADMIN.email, clientIp: IP, resetPage });
+    await expect.poll(async () => (await sentTo(ADMIN.email)).length).toBe(before + 1);
+    expect(await sentTo(shopper)).toEqual([]);
+
+    // What Firebase's own page posts when the admin follows the link.
+    const code = (await sentTo(ADMIN.email)).at(-1)?.oobCode ?? '';
+    const reset = await fetch(
+      `${emulators.auth.url}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ oobCode: code, newPassword: 'a new firebase password' }),
+      },
+    );
+    expect(reset.status).toBe(200);
+    await expect(harness.signIn(ADMIN.email, 'a new firebase password', IP)).resolves.toHaveProperty('token');
+    // The shop's own reset page does not take Firebase's codes.
+    expect(await refusal(harness.auth.resetPassword(code, 'a new firebase password'))).toEqual({
+      kind: 'invalid',
+      message: RESET_MESSAGES.firebaseLink,
     });
   });
 });

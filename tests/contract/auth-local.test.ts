@@ -1,6 +1,7 @@
 import { upsertAdmin } from '../../src/adapters/auth-local/accounts.ts';
 import { countRows, openTempShop } from '../helpers/temp-shop.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, authContract } from './auth.contract.ts';
+import { passwordResetContract } from './password-reset.contract.ts';
 
 authContract('local accounts', async () => {
   const shop = openTempShop();
@@ -22,6 +23,22 @@ authContract('local accounts', async () => {
       const rows = engine.sqlite.prepare('SELECT * FROM sessions').all() as Array<Record<string, unknown>>;
       return rows.flatMap((row) => Object.values(row).map(String));
     },
+    close: () => shop.remove(),
+  };
+});
+
+passwordResetContract('local accounts', async () => {
+  const shop = openTempShop();
+  await upsertAdmin(shop.container.engine, ADMIN_EMAIL, ADMIN_PASSWORD);
+  return {
+    auth: shop.container.auth,
+    // Queued in the outbox with the link, in the transaction that stored the link.
+    resetMails: async (email) =>
+      (
+        shop.container.engine.sqlite
+          .prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'password-reset' AND to_address = ?")
+          .get(email) as { n: number }
+      ).n,
     close: () => shop.remove(),
   };
 });

@@ -72,3 +72,14 @@ export async function openFirebaseAuthHarness(
     },
   };
 }
+
+/** The password reset mails the Auth emulator "sent" (it keeps their codes instead), oldest first. */
+export async function passwordResetMails(
+  emulator: AuthEmulator,
+): Promise<Array<{ email: string; oobCode: string; oobLink: string }>> {
+  const response = await fetch(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`);
+  const body = (await response.json()) as {
+    oobCodes?: Array<{ email: string; oobCode: string; oobLink: string; requestType: string }>;
+  };
+  return (body.oobCodes ?? []).filter((code) => code.requestType === 'PASSWORD_RESET');
+}

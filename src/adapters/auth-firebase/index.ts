@@ -1,6 +1,7 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
 import { LOGIN_MESSAGES, NOT_AN_ADMIN_MESSAGE } from '../../domain/auth/login-messages.ts';
+import { RESET_MESSAGES } from '../../domain/auth/password-reset.ts';
 import { idTokenProofSchema } from '../../domain/auth/sign-in.ts';
 import { AppError } from '../../domain/errors.ts';
 import { log } from '../../lib/log.ts';
@@ -10,6 +11,8 @@ import { createSessionStore } from '../auth-local/session-store.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
 import { loadSdk } from '../load-sdk.ts';
 import type { Engine } from '../sqlite/database.ts';
+import { type PasswordCheck, passwordSignsIn } from './identity-toolkit.ts';
+import { createFirebasePasswordResets } from './password-reset.ts';
 
 /** The custom claim that marks a Firebase user as the shop's admin (decision 011). */
 export const ADMIN_CLAIM = 'admin';
@@ -25,33 +28,6 @@ export function freshSignIn(authTimeS: number, nowMs: number = Date.now()): bool
 }
 
 export type FirebaseAuthAdapter = AuthPort & { close(): Promise<void> };
-
-/**
- * Where the server checks a password (the dashboard's password change): Firebase Auth's REST
- * sign-in with the project's web API key, on the emulator when one is set.
- */
-export type PasswordCheck = { apiKey: string; emulatorUrl?: string | undefined };
-
-/** Whether `password` signs `email` in as `uid`, asked of Firebase Auth's REST API. */
-async function passwordSignsIn(check: PasswordCheck, uid: string, email: string, password: string) {
-  const base = check.emulatorUrl
-    ? `${check.emulatorUrl.replace(/\/$/, '')}/identitytoolkit.googleapis.com`
-    : 'https://identitytoolkit.googleapis.com';
-  let response: Response;
-  try {
-    response = await fetch(`${base}/v1/accounts:signInWithPassword?key=${encodeURIComponent(check.apiKey)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: false }),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (error) {
-    throw new AppError('unavailable', `Η υπηρεσία σύνδεσης δεν απαντά: ${(error as Error).message}`);
-  }
-  if (response.ok) return ((await response.json()) as { localId?: string }).localId === uid;
-  if (response.status === 400) return false; // INVALID_PASSWORD, INVALID_LOGIN_CREDENTIALS, ...
-  throw new AppError('unavailable', `Η υπηρεσία σύνδεσης δεν απαντά (HTTP ${response.status}).`);
-}
 
 /**
  * Admin sign-in through Firebase Auth (decision 011). The browser signs in with the Firebase web
@@ -72,6 +48,10 @@ export function createFirebaseAuth(
   const auth: Auth = getAuth(firebase.app);
   const attempts = createLoginAttempts(engine);
   const sessions = createSessionStore(db, { table: 'firebase_sessions', owner: 'uid' });
+  const resets = createFirebasePasswordResets(auth, engine, {
+    adminClaim: ADMIN_CLAIM,
+    passwordCheck: options.passwordCheck,
+  });
 
   async function verify(idToken: string): Promise<DecodedIdToken> {
     try {
@@ -199,15 +179,25 @@ export function createFirebaseAuth(
       });
     },
 
+    requestPasswordReset: (request) => resets.request(request),
+
+    // Firebase's mail links to Firebase's own page, which sets the password there.
+    resetPassword: async () => {
+      throw new AppError('invalid', RESET_MESSAGES.firebaseLink, { token: RESET_MESSAGES.firebaseLink });
+    },
+
     async recentSignIns(uid, limit) {
       const user = await auth.getUser(uid).catch(() => null);
       return user?.email ? attempts.recent(user.email.toLowerCase(), limit) : [];
     },
 
     purgeExpired: async (now = Date.now()) =>
-      (await sessions.purgeExpired(now)) + (await attempts.purge(now)),
+      (await sessions.purgeExpired(now)) + (await attempts.purge(now)) + (await resets.purge(now)),
 
-    close: () => firebase.close(),
+    close: async () => {
+      await resets.settled();
+      await firebase.close();
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import {
   newSessionToken,
   type OnAccountThrottled,
 } from './attempts.ts';
+import { createPasswordResets } from './password-reset.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionStore } from './session-store.ts';
 
@@ -50,6 +51,7 @@ export function createLocalAuth(
     ...(options.enqueueMail ? { onAccountThrottled: alertAdmin(options.enqueueMail) } : {}),
   });
   const sessions = createSessionStore(db, { table: 'sessions', owner: 'user_id' });
+  const resets = createPasswordResets(engine, { enqueueMail: options.enqueueMail });
 
   /** Checks a password inside a counted attempt (attempts.ts): the count comes before the check. */
   async function checkedAttempt(
@@ -158,12 +160,16 @@ export function createLocalAuth(
       });
     },
 
+    requestPasswordReset: (request) => resets.request(request),
+
+    resetPassword: (token, newPassword) => resets.reset(token, newPassword),
+
     async recentSignIns(userId, limit) {
       const user = await userById(userId);
       return user ? attempts.recent(user.email, limit) : [];
     },
 
     purgeExpired: async (now = Date.now()) =>
-      (await sessions.purgeExpired(now)) + (await attempts.purge(now)),
+      (await sessions.purgeExpired(now)) + (await attempts.purge(now)) + (await resets.purge(now)),
   };
 }

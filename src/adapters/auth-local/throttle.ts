@@ -24,6 +24,13 @@ export const LIMITS = {
 
 export type ThrottleRule = keyof typeof LIMITS;
 
+/**
+ * "Forgotten password" requests (decision 083), in the same window and by the same rules as a
+ * browser signing in for the first time. Every request counts, as each may send a mail: the
+ * account's limit caps the mails an attacker can send the owner.
+ */
+export const RESET_LIMITS = { pair: 3, account: 5, address: 10 } as const;
+
 /** How long a browser that signed in stays known to the account, from its last sign-in. */
 export const DEVICE_TRUST_MS = 90 * 24 * 3_600_000;
 
@@ -41,9 +48,10 @@ export type RuleCount = { failures: number; oldestAt: number | null };
 export function refusal(
   counts: ReadonlyArray<readonly [ThrottleRule, RuleCount]>,
   now: number,
+  limits: Readonly<Partial<Record<ThrottleRule, number>>> = LIMITS,
 ): { rule: ThrottleRule; retryAfterMs: number } | null {
   for (const [rule, { failures, oldestAt }] of counts) {
-    if (failures < LIMITS[rule]) continue;
+    if (failures < (limits[rule] ?? Number.POSITIVE_INFINITY)) continue;
     return { rule, retryAfterMs: Math.max(1_000, (oldestAt ?? now) + WINDOW_MS - now) };
   }
   return null;

@@ -150,6 +150,16 @@ export interface DB {
     pending: Generated<number>;
     counted: Generated<number>;
   };
+  /** "Forgotten password" links (migration 018): the token only as its hash. */
+  password_resets: {
+    id: Generated<number>;
+    token_hash: string;
+    user_id: number;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+  };
+  password_reset_requests: { id: Generated<number>; email: string; address: string; created_at: string };
   contact_messages: {
     id: Generated<number>;
     name: string;

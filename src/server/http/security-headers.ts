@@ -23,7 +23,7 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /** Pages with the owner's data or controls (and the pages under them): never framed, never cached. */
-const ADMIN_PAGES = ['/admin-login', '/admin-dashboard'];
+const ADMIN_PAGES = ['/admin-login', '/admin-reset-password', '/admin-dashboard'];
 /**
  * Responses that are someone's own (API answers, the order confirmation): never stored by a cache,
  * unless the route declares its answer `public` (the catalogue queries, response-cache.ts).

@@ -50,8 +50,13 @@ describe('securityHeaders', () => {
     expect(headers['cache-control']).toBeUndefined();
   });
 
-  it('never lets the dashboard or the sign-in page be framed or cached', () => {
-    for (const urlPath of ['/admin-dashboard', '/admin-dashboard/', '/admin-login']) {
+  it('never lets the dashboard, the sign-in or the password reset page be framed or cached', () => {
+    for (const urlPath of [
+      '/admin-dashboard',
+      '/admin-dashboard/',
+      '/admin-login',
+      '/admin-reset-password',
+    ]) {
       const headers = securityHeaders(html(urlPath), pages);
       expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'$/);
       expect(headers['x-frame-options']).toBe('DENY');

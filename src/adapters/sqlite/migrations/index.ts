@@ -19,6 +19,7 @@ import { up as outboxBacklog } from './014-outbox-backlog.ts';
 import { up as signInThrottle } from './015-sign-in-throttle.ts';
 import { up as shopSettings } from './016-shop-settings.ts';
 import { backfill as fillOrderEvents, up as orderLifecycle } from './017-order-lifecycle.ts';
+import { up as passwordResets } from './018-password-resets.ts';
 
 export type Migration = {
   name: string;
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '015-sign-in-throttle', up: signInThrottle },
   { name: '016-shop-settings', up: shopSettings },
   { name: '017-order-lifecycle', up: orderLifecycle, backfill: fillOrderEvents, foreignKeysOff: true },
+  { name: '018-password-resets', up: passwordResets },
 ];
