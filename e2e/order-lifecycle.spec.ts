@@ -132,7 +132,10 @@ test('pickup, paid at pickup: ready with the pickup point, undone before the mai
   await expect(shopper.getByTestId('order-status')).toContainText(
     'θα σας ειδοποιήσουμε όταν είναι έτοιμη για παραλαβή',
   );
-  await expect(shopper.getByTestId('payment-instructions')).toHaveCount(0);
+  // No bank details: the shopper pays at the shop, and is told how much.
+  await expect(shopper.getByTestId('payment-instructions')).toHaveText(
+    /^Θα πληρώσετε 18,00\s€ κατά την παραλαβή από το κατάστημα\./,
+  );
 
   const detail = await openOrder(page, placed.number);
   // A pickup order paid at pickup is neither paid first nor shipped.

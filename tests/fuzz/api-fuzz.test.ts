@@ -244,10 +244,14 @@ type Request = {
   body: string | null;
 };
 
-/** Bodyless actions are not input: with a session they would just do their job (sign out, rebuild). */
+/**
+ * Bodyless actions are not input: with a session they would just do their job (sign out, rebuild,
+ * queue a test mail).
+ */
 const ACTIONS_WITHOUT_INPUT = new Set([
   'DELETE /api/session',
   'POST /api/admin/storefront',
+  'POST /api/admin/outbox/test',
   'DELETE /api/admin/account/sessions',
 ]);
 

@@ -58,9 +58,15 @@ export function orderPageHeading(
   }
 }
 
-/** Whether the page shows how to pay: only while a bank transfer is still due. */
+/** Whether a bank transfer is still due: the page shows the accounts and the reference. */
 export const paymentDue = (order: Pick<Order, 'status' | 'payment'>): boolean =>
   order.status === 'pending' && order.payment === 'bank_transfer';
+
+/**
+ * Whether the page says how the order is paid: while it is new, for either payment (the bank
+ * details, or the cash the courier or the shop will take). Later the heading says what is left.
+ */
+export const showsPayment = (order: Pick<Order, 'status'>): boolean => order.status === 'pending';
 
 /** Whether the confirmation mail has reached the mail server, from the placed event's mail. */
 export const confirmationSent = (order: Pick<Order, 'history'>): boolean =>
