@@ -85,12 +85,18 @@ async function vitest(project: 'quick' | null, maxWorkers: number): Promise<Tall
   if (project) args.push('--project', project);
   const status = await runLogged('vitest', bin('vitest'), args);
   const report = readJson<VitestReport>(file);
-  for (const testFile of report?.testResults ?? [])
+  for (const testFile of report?.testResults ?? []) {
+    // A file can fail as a whole (a hook that timed out), with no test of it failed.
+    if (testFile.status === 'failed' && !testFile.assertionResults.some((test) => test.status === 'failed'))
+      failures.push(
+        `vitest: ${path.relative(root, testFile.name)}\n    ${firstLines(testFile.message ?? '')}`,
+      );
     for (const test of testFile.assertionResults)
       if (test.status === 'failed')
         failures.push(
           `vitest: ${path.relative(root, testFile.name)} › ${test.fullName}\n    ${firstLines(test.failureMessages[0] ?? '')}`,
         );
+  }
   return {
     suite: 'vitest',
     passed: report?.numPassedTests ?? 0,
@@ -117,6 +123,8 @@ type VitestReport = {
   numFailedTests: number;
   testResults: Array<{
     name: string;
+    status: string;
+    message?: string;
     assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }>;
   }>;
 };

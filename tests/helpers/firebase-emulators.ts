@@ -21,7 +21,9 @@ export function startFirebaseEmulators(which: { firestore?: boolean; auth?: bool
       started.auth = await startAuthEmulator(TEST_PROJECT_ID);
       process.env.FIREBASE_AUTH_EMULATOR_HOST = started.auth.host;
     }
-  }, 60_000);
+    // A guard against a hang, not a speed check (decision 073): the Auth emulator starts in about
+    // 6 s alone, and took over 60 s once in a full npm test with every suite on two cores.
+  }, 240_000);
   afterAll(async () => {
     await started.firestore?.stop();
     await started.auth?.stop();
