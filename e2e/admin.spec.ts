@@ -197,6 +197,19 @@ test('pick a sport, then search, sort and page its products; back resets to the 
   await expect(page.getByText('Δεν βρέθηκαν προϊόντα.')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 
+  // A search the server cannot answer says so with the spec's message.
+  await page.route('**/api/admin/products?*', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { error: { kind: 'unavailable', message: 'Η υπηρεσία δεν είναι διαθέσιμη.', fields: {} } },
+    }),
+  );
+  await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(`Tatum List ${stamp}`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Σφάλμα φιλτραρίσματος προϊόντων: Η υπηρεσία δεν είναι διαθέσιμη.',
+  );
+  await page.unroute('**/api/admin/products?*');
+
   // Back to the sports forgets the sport and the list state.
   await page.getByRole('button', { name: '← Πίσω στα αθλήματα' }).click();
   await expect(page.getByRole('heading', { name: 'Βήμα 1: Επιλέξτε άθλημα' })).toBeFocused();
@@ -266,6 +279,31 @@ test('deleting a product asks first, then says so for 3 seconds and the row is g
   } finally {
     shop.close();
   }
+});
+
+test('editing a product deleted meanwhile (in another tab) says why the edit cannot start', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const [card] = await createProducts([
+    { title: `E2E Gone Vezenkov ${stamp}`, team: 'Olympiacos', priceCents: 500, quantity: 1 },
+  ]);
+  if (!card) throw new Error('product not created');
+  await openDashboard(page, 'EUROLEAGUE');
+  await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(String(stamp));
+  await expect(page.getByTestId('product-range')).toHaveText('Εμφάνιση 1 έως 1 από 1 προϊόντα');
+
+  const shop = openShop();
+  try {
+    await shop.commerce.deleteProduct(card.id);
+  } finally {
+    shop.close();
+  }
+  await page.getByRole('button', { name: `Επεξεργασία: ${card.title}` }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Σφάλμα επεξεργασίας προϊόντος: Το προϊόν δεν βρέθηκε\.?$/,
+  );
+  await expect(page.getByRole('button', { name: 'Αποθήκευση αλλαγών' })).toHaveCount(0);
 });
 
 test('orders placed in the shop appear; one is marked paid, cancelling another restocks it @smoke', async ({

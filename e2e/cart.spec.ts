@@ -190,6 +190,41 @@ test('a card sold out since it was added is reported on the cart page, not order
   await expect(page.getByText('Το καλάθι σας είναι άδειο.')).toBeVisible();
 });
 
+test('checkout on a phone: submit takes the shopper to the first error, and each error clears once fixed @phone', async ({
+  page,
+}) => {
+  test.skip(onShopify, "On Shopify, checkout is Shopify's page");
+  const [card] = await createCards([
+    { title: `E2E Phone Checkout ${Date.now()}`, priceCents: 900, quantity: 2 },
+  ]);
+  if (!card) throw new Error('card not created');
+  await addFromProductPage(page, card.variantId, 1);
+  await page.goto('/checkout');
+  const submit = page.getByRole('button', { name: 'Υποβολή παραγγελίας' });
+  await submit.scrollIntoViewIfNeeded();
+  await submit.click();
+
+  // The first wrong field has the focus and is on screen; the count is announced.
+  const name = page.getByLabel('Ονοματεπώνυμο');
+  await expect(name).toBeFocused();
+  await expect(name).toBeInViewport();
+  await expect(page.getByRole('alert').filter({ hasText: 'Η παραγγελία δεν στάλθηκε' })).toHaveText(
+    /^Η παραγγελία δεν στάλθηκε: \d+ πεδία χρειάζονται διόρθωση\.$/,
+  );
+  await expect(page.getByText('Το ονοματεπώνυμο είναι υποχρεωτικό.')).toBeVisible();
+  await expect(page.getByText('Η πόλη είναι υποχρεωτική.')).toBeVisible();
+
+  // Typing a valid name clears its error at once; the others stay until they are fixed.
+  await name.fill('Μαρία Παπαδοπούλου');
+  await expect(page.getByText('Το ονοματεπώνυμο είναι υποχρεωτικό.')).toHaveCount(0);
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Η πόλη είναι υποχρεωτική.')).toBeVisible();
+
+  // Submitting again goes to the next wrong field, further down.
+  await submit.click();
+  await expect(page.getByLabel('Email')).toBeFocused();
+});
+
 test('the cart API refuses bad input with a 4xx and a message, and changes nothing', async ({ request }) => {
   const [card] = await createCards([{ title: `E2E API Card ${Date.now()}`, priceCents: 500, quantity: 2 }]);
   if (!card) throw new Error('card not created');

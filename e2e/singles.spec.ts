@@ -68,7 +68,8 @@ const pager = (page: Page) => page.getByRole('navigation', { name: 'Σελίδε
 /** Waits until the island has answered (no request in flight) and shows this many cards in total. */
 async function expectTotal(page: Page, total: number) {
   await expect(page.getByRole('region', { name: 'Κάρτες' })).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByTestId('singles-total')).toHaveText(`${total} κάρτες`);
+  // «1 κάρτα», «N κάρτες».
+  await expect(page.getByTestId('singles-total')).toHaveText(`${total} ${total === 1 ? 'κάρτα' : 'κάρτες'}`);
 }
 
 /** Opens /singles and waits for the singles island to hydrate (Astro drops `ssr`), so input reaches React. */

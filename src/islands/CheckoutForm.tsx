@@ -1,47 +1,19 @@
 import { useStore } from '@nanostores/react';
-import { type SubmitEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { canCheckout, MIN_ORDER_MESSAGE } from '../domain/cart/cart-rules.ts';
 import { checkoutErrors, DELIVERY_LABELS, PAYMENT_LABELS } from '../domain/orders/checkout-form.ts';
+import {
+  type CheckoutValues,
+  checkoutBody,
+  EMPTY_CHECKOUT,
+  errorsStillHolding,
+  firstInvalidField,
+} from '../domain/orders/checkout-values.ts';
 import { type CheckoutTerms, courierFee } from '../domain/settings/checkout-terms.ts';
 import { formatEuro } from '../domain/text/money.ts';
 import { callApi } from '../stores/api.ts';
 import { $cart, $cartState, loadCart } from '../stores/cart.ts';
-
-type Values = {
-  name: string;
-  email: string;
-  phone: string;
-  method: 'courier' | 'pickup';
-  street: string;
-  city: string;
-  postalCode: string;
-  region: string;
-  payment: 'bank_transfer' | 'cash_on_delivery' | '';
-  notes: string;
-};
-
-const EMPTY: Values = {
-  name: '',
-  email: '',
-  phone: '',
-  method: 'courier',
-  street: '',
-  city: '',
-  postalCode: '',
-  region: '',
-  payment: '',
-  notes: '',
-};
-
-function toBody(values: Values, idempotencyKey: string) {
-  const { method, street, city, postalCode, region, payment, ...rest } = values;
-  return {
-    ...rest,
-    payment: payment || undefined,
-    delivery: method === 'courier' ? { method, street, city, postalCode, region } : { method },
-    idempotencyKey,
-  };
-}
+import CheckoutSummary from './checkout/CheckoutSummary.tsx';
 
 /**
  * Checkout on the embedded engine: contact, delivery, payment; checked here and on the server. The
@@ -50,14 +22,18 @@ function toBody(values: Values, idempotencyKey: string) {
 export default function CheckoutForm({ terms }: { terms: CheckoutTerms }) {
   const cart = useStore($cart);
   const state = useStore($cartState);
-  const [values, setValues] = useState<Values>(() => ({
-    ...EMPTY,
+  const [values, setValues] = useState<CheckoutValues>(() => ({
+    ...EMPTY_CHECKOUT,
     // The only payment taken is already chosen.
     payment: paymentsTaken(terms).length === 1 ? (paymentsTaken(terms)[0] ?? '') : '',
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Said to screen readers once per submit that found errors; the field's own error is read
+  // with it when the focus reaches the field.
+  const [announcement, setAnnouncement] = useState('');
+  const form = useRef<HTMLFormElement>(null);
   // One key per checkout attempt: a double submit gives the same order, never two.
   const [idempotencyKey] = useState(() => crypto.randomUUID().replaceAll('-', ''));
 
@@ -90,16 +66,38 @@ export default function CheckoutForm({ terms }: { terms: CheckoutTerms }) {
   const courier = courierFee(terms, cart.subtotalCents);
   const shipping = values.method === 'courier' ? courier : 0;
   const methods = terms.pickup.enabled ? (['courier', 'pickup'] as const) : (['courier'] as const);
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof CheckoutValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // A field fixed loses its error as the shopper types, not at the next submit.
+    setErrors((shown) => (Object.keys(shown).length === 0 ? shown : errorsStillHolding(shown, next)));
+  };
+
+  /** Shows the errors, says how many, and takes the shopper to the first (on a phone, off screen). */
+  function refuse(found: Record<string, string>) {
+    setErrors(found);
+    const count = Object.keys(found).length;
+    setAnnouncement(
+      `Η παραγγελία δεν στάλθηκε: ${count === 1 ? 'ένα πεδίο χρειάζεται' : `${count} πεδία χρειάζονται`} διόρθωση.`,
+    );
+    const first = firstInvalidField(found);
+    const target = first && form.current?.querySelector<HTMLElement>(`[name="${first}"]`);
+    if (!target) return;
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const body = toBody(values, idempotencyKey);
+    const body = checkoutBody(values, idempotencyKey);
     const found = checkoutErrors(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      refuse(found);
+      return;
+    }
+    setErrors({});
+    setAnnouncement('');
     setSubmitting(true);
     setFailure(null);
     const result = await callApi<{ order: { number: string; url: string } }>('POST', '/api/orders', body);
@@ -108,12 +106,14 @@ export default function CheckoutForm({ terms }: { terms: CheckoutTerms }) {
       return;
     }
     setSubmitting(false);
-    setErrors(result.error.fields);
     setFailure(result.error.message);
+    if (Object.keys(result.error.fields).some((path) => firstInvalidField({ [path]: 'x' })))
+      refuse(result.error.fields);
+    else setErrors(result.error.fields);
   }
 
   const field = (
-    name: keyof Values,
+    name: keyof CheckoutValues,
     label: string,
     type = 'text',
     autoComplete?: string,
@@ -140,7 +140,10 @@ export default function CheckoutForm({ terms }: { terms: CheckoutTerms }) {
   );
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <form ref={form} noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <p role="alert" className="sr-only">
+        {announcement}
+      </p>
       <div className="grid gap-6">
         <fieldset className="grid gap-3">
           <legend className="mb-2 text-lg font-bold">Στοιχεία επικοινωνίας</legend>
@@ -223,45 +226,13 @@ export default function CheckoutForm({ terms }: { terms: CheckoutTerms }) {
           />
         </label>
       </div>
-      <aside
-        className="h-fit rounded-card border border-line p-4 shadow-card"
-        aria-label="Σύνοψη παραγγελίας"
-      >
-        <ul className="grid gap-1 text-sm">
-          {cart.lines.map((line) => (
-            <li key={line.id} className="flex justify-between gap-2">
-              <span>
-                {line.quantity} × {line.merchandise.title}
-              </span>
-              <span className="tabular-nums">{formatEuro(line.quantity * line.merchandise.priceCents)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 flex justify-between text-sm">
-          <span>Μεταφορικά</span> <span>{formatEuro(shipping)}</span>
-        </p>
-        <p className="mt-1 flex justify-between text-lg font-bold">
-          <span>Σύνολο (με ΦΠΑ)</span>{' '}
-          <span data-testid="checkout-total">{formatEuro(cart.subtotalCents + shipping)}</span>
-        </p>
-        {failure && (
-          <p role="alert" className="mt-3 text-sm font-semibold text-danger">
-            {failure}{' '}
-            {errors.cart && (
-              <a href="/cart" className="underline">
-                Δείτε το καλάθι
-              </a>
-            )}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={submitting}
-          className="mt-4 flex min-h-11 w-full items-center justify-center rounded-full bg-accent font-bold text-paper hover:bg-accent-strong disabled:opacity-50"
-        >
-          {submitting ? 'Υποβολή...' : 'Υποβολή παραγγελίας'}
-        </button>
-      </aside>
+      <CheckoutSummary
+        cart={cart}
+        shipping={shipping}
+        failure={failure}
+        cartError={Boolean(errors.cart)}
+        submitting={submitting}
+      />
     </form>
   );
 }

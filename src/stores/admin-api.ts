@@ -54,6 +54,8 @@ const orderPath = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`;
 export const listProducts = (query: ProductListQuery) =>
   admin<AdminProductPage>('GET', `/api/admin/products${productListSearch(query)}`);
 
+export const getProduct = (id: string) => admin<{ product: AdminProduct }>('GET', productPath(id));
+
 export const deleteProduct = (id: string) => admin<{ message: string }>('DELETE', productPath(id));
 
 export const listCategories = () => admin<{ categories: Category[] }>('GET', '/api/admin/categories');

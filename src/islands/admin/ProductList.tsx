@@ -87,6 +87,7 @@ export default function ProductList({ sport }: { sport: Sport }) {
           loading={loading}
           deleting={list.deleting}
           onRemove={(product) => void list.remove(product)}
+          onEdit={(product) => void list.edit(product)}
         />
       )}
       {shown && shown.total > 0 && <Pager shown={shown} loading={loading} change={list.change} />}

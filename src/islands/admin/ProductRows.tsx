@@ -4,7 +4,6 @@ import { productPath } from '../../domain/catalog/product-id.ts';
 import type { Sport } from '../../domain/catalog/sports.ts';
 import { formatEuro } from '../../domain/text/money.ts';
 import type { AdminProduct } from '../../stores/admin-api.ts';
-import { editProduct } from '../../stores/admin-products.ts';
 
 const PLACEHOLDER = '/images/placeholder-card.svg';
 const smallButton = 'min-h-11 rounded-full border px-4 text-sm font-semibold disabled:opacity-50';
@@ -18,12 +17,14 @@ type Props = {
   /** The id of the product being deleted. */
   deleting: string | null;
   onRemove: (product: AdminProduct) => void;
+  /** Opens the product in the form (read fresh from the server first). */
+  onEdit: (product: AdminProduct) => void;
 };
 
 /** One page of products: a table from md up, cards on phones (the other one is hidden by CSS). */
-export default function ProductRows({ sport, products, loading, deleting, onRemove }: Props) {
+export default function ProductRows({ sport, products, loading, deleting, onRemove, onEdit }: Props) {
   const actions = (product: AdminProduct) => (
-    <Actions product={product} deleting={deleting === product.id} onRemove={onRemove} />
+    <Actions product={product} deleting={deleting === product.id} onRemove={onRemove} onEdit={onEdit} />
   );
   return (
     <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
@@ -103,16 +104,18 @@ function Actions({
   product,
   deleting,
   onRemove,
+  onEdit,
 }: {
   product: AdminProduct;
   deleting: boolean;
   onRemove: (product: AdminProduct) => void;
+  onEdit: (product: AdminProduct) => void;
 }) {
   return (
     <>
       <button
         type="button"
-        onClick={() => editProduct(product)}
+        onClick={() => onEdit(product)}
         aria-label={`Επεξεργασία: ${product.title}`}
         className={editButton}
       >

@@ -7,9 +7,10 @@ import {
   type AdminProduct,
   type AdminProductPage,
   deleteProduct,
+  getProduct,
   listProducts,
 } from '../../stores/admin-api.ts';
-import { $productsVersion, productDeleted } from '../../stores/admin-products.ts';
+import { $productsVersion, editProduct, productDeleted } from '../../stores/admin-products.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -19,6 +20,7 @@ export type Cause = 'load' | 'filter' | 'page' | 'pageSize';
 function failureText(cause: Cause, message: string): string {
   if (cause === 'page') return 'Σφάλμα αλλαγής σελίδας';
   if (cause === 'pageSize') return 'Σφάλμα αλλαγής στοιχείων ανά σελίδα';
+  if (cause === 'filter') return `Σφάλμα φιλτραρίσματος προϊόντων: ${message}`;
   return `Αποτυχία φόρτωσης προϊόντων: ${message}`;
 }
 
@@ -96,9 +98,17 @@ export function useProductList(sport: Sport) {
     void load(current.current, 'load');
   }
 
+  /** Opens a product in the form as the server has it now: the list's copy may be older. */
+  async function edit(product: AdminProduct) {
+    setError('');
+    const result = await getProduct(product.id);
+    if (result.ok) editProduct(result.data.product);
+    else setError(`Σφάλμα επεξεργασίας προϊόντος: ${result.error.message}`);
+  }
+
   /** Reads with a change to the last query asked for. */
   const change = (patch: Partial<ProductListQuery>, cause: Cause) =>
     void load({ ...current.current, ...patch }, cause);
 
-  return { query, searchText, setSearchText, shown, loading, error, deleting, change, remove };
+  return { query, searchText, setSearchText, shown, loading, error, deleting, change, remove, edit };
 }

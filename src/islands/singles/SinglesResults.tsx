@@ -22,7 +22,7 @@ export default function SinglesResults({ filters, options, page, state, error, u
     <section aria-label="Κάρτες" aria-busy={state === 'loading'}>
       <h2 className="sr-only">Κάρτες</h2>
       <p className="mb-3 text-sm text-muted" aria-live="polite" data-testid="singles-total">
-        {state === 'loading' ? MESSAGES.loading : `${page.total} κάρτες`}
+        {state === 'loading' ? MESSAGES.loading : `${page.total} ${page.total === 1 ? 'κάρτα' : 'κάρτες'}`}
       </p>
       {state === 'error' && (
         <p role="alert" className="mb-3 text-danger">

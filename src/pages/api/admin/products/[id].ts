@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { PRODUCT_FORM_MESSAGES } from '../../../../domain/admin/product-form.ts';
 import { decodeParam } from '../../../../domain/catalog/product-id.ts';
+import { AppError } from '../../../../domain/errors.ts';
 import {
   productFormSchema,
   savedMessage,
@@ -10,6 +11,14 @@ import {
 import { readJson, toResponse } from '../../../../server/http/http.ts';
 
 export const prerender = false;
+
+/** One product as the form edits it, read fresh when the edit starts (the list may be older). */
+export const GET: APIRoute = ({ params, locals }) =>
+  toResponse(async () => {
+    const product = await locals.container.commerce.getProduct(decodeParam(params.id));
+    if (!product) throw new AppError('not_found', 'Το προϊόν δεν βρέθηκε.');
+    return { product: toAdminProduct(product) };
+  });
 
 export const PUT: APIRoute = ({ params, request, locals }) =>
   toResponse(async () => {
