@@ -67,7 +67,7 @@ test.describe('card facts', () => {
     await panel(page).getByLabel('Βαθμολόγηση').selectOption('PSA');
     await panel(page).getByLabel('Ελάχιστος βαθμός').selectOption('10');
 
-    await expect(page.getByTestId('singles-total')).toHaveText('1 κάρτες');
+    await expect(page.getByTestId('singles-total')).toHaveText('1 κάρτα');
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).getByRole('heading')).toHaveText(
       `2018-19 Panini Prizm Sasha Vezenkov #1 Auto PSA 10 ${MARK}`,
@@ -78,7 +78,7 @@ test.describe('card facts', () => {
 
     // The same URL rendered by the server, without the island's help.
     await page.reload();
-    await expect(page.getByTestId('singles-total')).toHaveText('1 κάρτες');
+    await expect(page.getByTestId('singles-total')).toHaveText('1 κάρτα');
     await expect(panel(page).getByLabel('Αυτόγραφο')).toBeChecked();
 
     // Numbered to 99 or fewer.

@@ -190,6 +190,21 @@ test('a card sold out since it was added is reported on the cart page, not order
   await expect(page.getByText('Το καλάθι σας είναι άδειο.')).toBeVisible();
 });
 
+test('once the cart holds every copy, the product page turns its add button off and says why @phone', async ({
+  page,
+}) => {
+  const [card] = await createCards([{ title: `E2E Only Copy ${Date.now()}`, priceCents: 900, quantity: 1 }]);
+  if (!card) throw new Error('card not created');
+  await addFromProductPage(page, card.variantId, 1);
+  const add = details(page).getByRole('button', { name: 'Προσθήκη στο καλάθι' });
+  await expect(add).toBeDisabled();
+  await expect(details(page).getByTestId('all-in-cart')).toHaveText(
+    'Δεν μπορείς να προσθέσεις περισσότερα από 1 τεμάχια αυτού του προϊόντος. Μετάβαση στο καλάθι',
+  );
+  // The reason is the button's description for screen readers.
+  await expect(add).toHaveAccessibleDescription(/^Δεν μπορείς να προσθέσεις περισσότερα από 1 τεμάχια/);
+});
+
 test('checkout on a phone: submit takes the shopper to the first error, and each error clears once fixed @phone', async ({
   page,
 }) => {

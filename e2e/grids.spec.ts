@@ -115,6 +115,10 @@ test('adding from a grid card fills the header cart and resets the stepper', asy
   await expect(card.getByTestId('stepper-value')).toHaveText('2');
   await card.getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
   await expect(cartLink).toHaveAttribute('data-count', '2');
+  // A short confirmation beside the button, in a live region (read by screen readers).
+  const added = card.getByTestId('grid-added');
+  await expect(added).toHaveText('Προστέθηκε στο καλάθι');
+  await expect(added).toHaveRole('status');
   await expect(card.getByTestId('stepper-value')).toHaveText('1');
   await expect(card.getByRole('button', { name: 'Λιγότερα' })).toBeDisabled();
 });
@@ -136,6 +140,10 @@ test('the stepper stops at the stock and shows 0 once the cart holds all of it',
   await expect(card.getByRole('button', { name: 'Λιγότερα' })).toBeDisabled();
   // Nothing more fits, so there is nothing to add (an over-stock add is ignored on list pages).
   await expect(add).toBeDisabled();
+  // Once the confirmation has gone, the card says why.
+  await expect(
+    card.getByText('Δεν μπορείς να προσθέσεις περισσότερα από 2 τεμάχια αυτού του προϊόντος.'),
+  ).toBeVisible();
 
   // The cart outlives the page: after a reload the card still shows 0.
   await page.reload();

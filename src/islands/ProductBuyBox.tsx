@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { canAdd, stepperState, tooManyMessage } from '../domain/cart/cart-rules.ts';
 import { $cart, addToCart, loadCart, quantityInCart } from '../stores/cart.ts';
 import QuantityStepper from './ui/QuantityStepper.tsx';
@@ -14,6 +14,9 @@ export default function ProductBuyBox({ variantId, maxQuantity, soldOut }: Props
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const stepper = stepperState(selected, maxQuantity, inCart);
+  // Once the cart holds every copy, there is nothing to add: the button says why it is off.
+  const full = stepper.remaining === 0;
+  const reasonId = useId();
 
   useEffect(() => {
     void loadCart();
@@ -43,12 +46,21 @@ export default function ProductBuyBox({ variantId, maxQuantity, soldOut }: Props
         <button
           type="button"
           className="inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-bold text-paper hover:bg-accent-strong disabled:opacity-50"
-          disabled={busy}
+          disabled={busy || full}
+          aria-describedby={full ? reasonId : undefined}
           onClick={add}
         >
           {busy ? 'Προσθήκη...' : 'Προσθήκη στο καλάθι'}
         </button>
       </div>
+      {full && (
+        <p id={reasonId} className="text-sm text-muted" data-testid="all-in-cart">
+          {tooManyMessage(maxQuantity)}{' '}
+          <a href="/cart" className="font-semibold underline">
+            Μετάβαση στο καλάθι
+          </a>
+        </p>
+      )}
       {message && (
         <p
           role={message.tone === 'error' ? 'alert' : 'status'}

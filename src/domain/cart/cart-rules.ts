@@ -5,6 +5,7 @@ export const MIN_ORDER_MESSAGE = 'Minimum order amount is 7€. Please add more 
 export const DEFAULT_LIST_MAX = 10;
 export const DEFAULT_PRODUCT_PAGE_MAX = 1;
 
+/** The spec's words when the cart would hold more than the stock; also why an add button is off. */
 export const tooManyMessage = (max: number) =>
   `Δεν μπορείς να προσθέσεις περισσότερα από ${max} τεμάχια αυτού του προϊόντος.`;
 

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MESSAGES } from '../../domain/auth/login-messages.ts';
-import { stepperState } from '../../domain/cart/cart-rules.ts';
+import { stepperState, tooManyMessage } from '../../domain/cart/cart-rules.ts';
 import type { CardView } from '../../domain/catalog/card-view.ts';
 import { gridAddQuantity } from '../../domain/catalog/grids.ts';
 import { productPath } from '../../domain/catalog/product-id.ts';
@@ -12,12 +12,23 @@ import QuantityStepper from './QuantityStepper.tsx';
 
 type Props = { card: CardView; inCart: number; eager: boolean };
 
+/** How long the grid's "added" confirmation stays beside the button. */
+const ADDED_MS = 2_500;
+
 /** A pack, lot or offer card: the whole card links to the product; stepper and button sit above the link. */
 export default function GridCard({ card, inCart, eager }: Props) {
   const [selected, setSelected] = useState(1);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const stepper = stepperState(selected, card.maxQuantity, inCart);
+  const full = stepper.remaining === 0 && card.maxQuantity > 0;
+  // A short confirmation beside the button, read by screen readers; the header badge counts too.
+  const [added, setAdded] = useState(false);
+  useEffect(() => {
+    if (!added) return;
+    const timer = setTimeout(() => setAdded(false), ADDED_MS);
+    return () => clearTimeout(timer);
+  }, [added]);
 
   async function add() {
     const quantity = gridAddQuantity(selected, card.maxQuantity, inCart);
@@ -27,6 +38,7 @@ export default function GridCard({ card, inCart, eager }: Props) {
       const result = await addToCart(card.id, quantity);
       // Cart errors are silent on the storefront (spec section 8); the log helps whoever debugs.
       if (!result.ok) console.warn(`Cart add failed for ${card.id}: ${result.error.message}`);
+      else setAdded(true);
     } finally {
       setBusy(false);
       setSelected(1);
@@ -67,6 +79,10 @@ export default function GridCard({ card, inCart, eager }: Props) {
           >
             {busy ? 'Προσθήκη...' : 'Προσθήκη στο καλάθι'}
           </button>
+          <p role="status" className="min-h-4 text-xs font-semibold text-success" data-testid="grid-added">
+            {added ? 'Προστέθηκε στο καλάθι' : ''}
+          </p>
+          {full && !added && <p className="text-xs text-muted">{tooManyMessage(card.maxQuantity)}</p>}
         </div>
       </div>
     </article>
