@@ -107,8 +107,7 @@ export default function CheckoutForm({ terms }: { terms: CheckoutTerms }) {
     }
     setSubmitting(false);
     setFailure(result.error.message);
-    if (Object.keys(result.error.fields).some((path) => firstInvalidField({ [path]: 'x' })))
-      refuse(result.error.fields);
+    if (firstInvalidField(result.error.fields)) refuse(result.error.fields);
     else setErrors(result.error.fields);
   }
 

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createContainer } from '../../src/server/container.ts';
@@ -8,6 +7,7 @@ import { parseEnv } from '../../src/server/env.ts';
 import { codeHash } from '../../src/server/rebuild/code-hash.ts';
 import { readCurrentBuild, writeCurrentBuild } from '../../src/server/rebuild/current-build.ts';
 import { MAIN_V8_FLAGS } from '../../src/server/serving/server-flags.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * Real server processes (`npm start`'s `scripts/serve.mjs`) for the tests that need one: the crash test
@@ -93,17 +93,6 @@ export async function prepareDataDir(): Promise<string> {
   if (!current) throw new Error('The test storefront build is gone');
   writeCurrentBuild(dataDir, current);
   return dataDir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /**

@@ -36,6 +36,13 @@ export function testMailResult(entry: OutboxEntry, service: keyof typeof SERVICE
       message:
         'Δεν έχει ρυθμιστεί υπηρεσία αποστολής email (SMTP ή EmailJS): το μήνυμα περιμένει στα εξερχόμενα, όπως και όλα τα άλλα.',
     };
+  // Not tried by this request and not refused: the outbox's own round took it first.
+  if (entry.status === 'pending' && entry.lastError === null)
+    return {
+      status: 'waiting',
+      to,
+      message: `Το δοκιμαστικό μήνυμα στέλνεται αυτή τη στιγμή μέσω ${SERVICES[service]}· δείτε το αποτέλεσμα στα εξερχόμενα σε λίγα δευτερόλεπτα.`,
+    };
   return {
     status: 'failed',
     to,

@@ -41,5 +41,12 @@ describe('the test mail', () => {
       testMailResult(entry({ status: 'pending', lastError: 'ECONNREFUSED: connect' }), 'smtp'),
     ).toMatchObject({ status: 'failed', message: 'Η αποστολή μέσω SMTP απέτυχε: ECONNREFUSED: connect' });
     expect(testMailResult(entry({}), null)).toMatchObject({ status: 'waiting' });
+    // Taken by the outbox's own round in that moment: on its way, not failed.
+    expect(testMailResult(entry({}), 'smtp')).toEqual({
+      status: 'waiting',
+      to: 'shop@example.gr',
+      message:
+        'Το δοκιμαστικό μήνυμα στέλνεται αυτή τη στιγμή μέσω SMTP· δείτε το αποτέλεσμα στα εξερχόμενα σε λίγα δευτερόλεπτα.',
+    });
   });
 });
