@@ -220,6 +220,75 @@ export function commerceContract(name: string, open: () => Promise<CommerceHarne
       });
     });
 
+    describe('searchProducts: spellings both ways and one typo (decision 084)', () => {
+      beforeEach(async () => {
+        await create('2023-24 Prizm Sasha Vezenkov', { tags: ['Olympiacos'] });
+        await create('Κάρτα Γιάννης Αντετοκούνμπο', { tags: ['Milwaukee Bucks'] });
+        await create('Panini Kostas Sloukas', { tags: ['Παναθηναϊκός'] });
+        await create('Select Giannis Antetokounmpo', {
+          tags: ['Milwaukee Bucks'],
+          descriptionHtml: '<p>Olympiacos fan favourite</p>',
+        });
+      });
+
+      it.each(['Ολυμπιακός', 'ολυμπιακοσ', 'OLYMPIACOS', 'Olympiakos', 'olympiacos'])(
+        '%s finds the team whatever the script or transcription',
+        async (text) => {
+          expect(await titles({ search: text, sort: 'name' })).toContain('2023-24 Prizm Sasha Vezenkov');
+        },
+      );
+
+      it('finds Greek names from Latin letters and Latin names from Greek letters', async () => {
+        expect(await titles({ search: 'Giannis', sort: 'name' })).toEqual([
+          'Κάρτα Γιάννης Αντετοκούνμπο',
+          'Select Giannis Antetokounmpo',
+        ]);
+        expect(await titles({ search: 'Γιάννης Αντετοκούνμπο', sort: 'name' })).toEqual([
+          'Κάρτα Γιάννης Αντετοκούνμπο',
+          'Select Giannis Antetokounmpo',
+        ]);
+        expect(await titles({ search: 'panathinaikos' })).toEqual(['Panini Kostas Sloukas']);
+      });
+
+      it('forgives one typo in a word of five letters or more, and ranks exact matches first', async () => {
+        expect(await titles({ search: 'Antetokounpo', sort: 'name' })).toEqual([
+          'Κάρτα Γιάννης Αντετοκούνμπο',
+          'Select Giannis Antetokounmpo',
+        ]);
+        expect(await titles({ search: 'Vezenkob' })).toEqual(['2023-24 Prizm Sasha Vezenkov']);
+        // Two typos: 'slaukos' for 'sloukas'.
+        expect(await titles({ search: 'slaukos' })).toEqual([]);
+        await create('Prizm Kostas Sloukaz');
+        expect(await titles({ search: 'sloukas', sort: 'oldest' })).toEqual([
+          'Panini Kostas Sloukas',
+          'Prizm Kostas Sloukaz',
+        ]);
+        expect(await titles({ search: 'sloukaz', sort: 'oldest' })).toEqual([
+          'Prizm Kostas Sloukaz',
+          'Panini Kostas Sloukas',
+        ]);
+      });
+
+      it('keeps short words exact: no typo under five letters', async () => {
+        expect(await titles({ search: 'Sasa' })).toEqual([]);
+        expect(await titles({ search: 'Sasha' })).toEqual(['2023-24 Prizm Sasha Vezenkov']);
+      });
+
+      it("searches only titles and team tags where asked (the dashboard's list)", async () => {
+        expect(await titles({ search: 'olympiacos', sort: 'name' })).toEqual([
+          '2023-24 Prizm Sasha Vezenkov',
+          'Select Giannis Antetokounmpo',
+        ]);
+        expect(await titles({ search: 'olympiacos', searchIn: 'names' })).toEqual([
+          '2023-24 Prizm Sasha Vezenkov',
+        ]);
+        expect(await titles({ search: 'favourite', searchIn: 'names' })).toEqual([]);
+        expect(await titles({ search: 'bucks select', searchIn: 'names' })).toEqual([
+          'Select Giannis Antetokounmpo',
+        ]);
+      });
+    });
+
     describe('searchProducts: special characters match literally', () => {
       beforeEach(async () => {
         await create('100% Authentic Autograph');

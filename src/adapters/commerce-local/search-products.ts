@@ -1,6 +1,20 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { CatalogPage, CatalogQuery, CatalogSort } from '../../domain/catalog/query.ts';
+import {
+  type ExpressionBuilder,
+  expressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import {
+  type CatalogPage,
+  type CatalogQuery,
+  type CatalogSort,
+  searchWords,
+} from '../../domain/catalog/query.ts';
 import { foldText, latinSpellings, nameSortKey } from '../../domain/text/fold.ts';
+import { allowsTypo, searchKey, typoNeighbours } from '../../domain/text/spelling.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { withFactFilter } from './fact-filters.ts';
 
@@ -22,42 +36,54 @@ const TRIGRAM = 3;
  * index, and search words through the trigram index (migration 005).
  */
 export async function searchProductIds(db: Kysely<DB>, query: CatalogQuery): Promise<SearchHits> {
-  const base = filteredProducts(db, query);
+  const typos = await typoNeighboursOf(db, query);
+  const base = filteredProducts(db, query, typos);
   if (!base) return { ids: [], total: 0, page: 1, pageCount: 1 };
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(counted.n);
   const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(Math.max(1, query.page), pageCount);
-  const rows = await sortedPage(base, query.sort, page, query.pageSize).execute();
+  const rank = typos.size > 0 ? exactFirst(query) : undefined;
+  const rows = await sortedPage(base, query.sort, page, query.pageSize, rank).execute();
   return { ids: rows.map((row) => row.id), total, page, pageCount };
 }
 
+/** Per search word that allows a typo, the known name keys one typo away (decision 084). */
+export async function typoNeighboursOf(db: Kysely<DB>, query: CatalogQuery): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (const word of searchWords(query.search)) {
+    const key = searchKey(word);
+    if (key === null || !allowsTypo(word)) continue;
+    const vocabulary = await db
+      .selectFrom('search_vocabulary')
+      .select('word')
+      .where('letters', '>=', key.length - 1)
+      .where('letters', '<=', key.length + 1)
+      .execute();
+    const near = typoNeighbours(
+      key,
+      vocabulary.map((row) => row.word),
+    );
+    if (near.length > 0) found.set(word, near);
+  }
+  return found;
+}
+
 /** The products a query's filters keep (null when none can match), not yet sorted. */
-export function filteredProducts(db: Kysely<DB>, query: CatalogQuery): Base | null {
+export function filteredProducts(
+  db: Kysely<DB>,
+  query: CatalogQuery,
+  typos: ReadonlyMap<string, readonly string[]> = new Map(),
+): Base | null {
   let base = db.selectFrom('products') as Base;
 
-  // Every word must match; a Greek word also matches the Latin spelling of a name ('Σλουκας' finds 'Sloukas').
-  // Control characters are never part of a name; FTS5 would stop a phrase at a NUL.
-  for (const word of foldText((query.search ?? '').replace(/\p{Cc}/gu, ' '))
-    .split(/\s+/)
-    .filter(Boolean)) {
-    const spellings = [...new Set([word, ...latinSpellings(word)])];
-    if (spellings.every((spelling) => [...spelling].length >= TRIGRAM)) {
-      const match = spellings.map(phrase).join(' OR ');
-      base = base.where(
-        'products.id',
-        'in',
-        sql<number>`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`,
-      );
-    } else {
-      base = base.where(({ or }) =>
-        or(
-          spellings.map(
-            (spelling) => sql<boolean>`products.search_text LIKE ${contains(spelling)} ESCAPE '\\'`,
-          ),
-        ),
-      );
-    }
+  // Every word must match: as typed, as the Latin spelling of Greek ('Σλουκας' finds 'Sloukas'),
+  // by its spelling key, or one typo away from a name.
+  for (const word of searchWords(query.search)) {
+    const near = typos.get(word);
+    base = base.where((eb) =>
+      near ? eb.or([wordMatch(eb, word, query), wordsOf(eb, near)]) : wordMatch(eb, word, query),
+    );
   }
   if (query.titleContains) {
     base = base.where(
@@ -98,9 +124,71 @@ export function filteredProducts(db: Kysely<DB>, query: CatalogQuery): Base | nu
   return base;
 }
 
+/** A word found without a typo: in the text as typed or in Latin letters, or by its spelling key. */
+function wordMatch(eb: ExpressionBuilder<DB, 'products'>, word: string, query: CatalogQuery) {
+  const spellings = [...new Set([word, ...latinSpellings(word)])];
+  const key = searchKey(word);
+  const text = textMatch(eb, spellings, query.searchIn === 'names');
+  return key === null ? text : eb.or([text, wordsStartingWith(eb, key)]);
+}
+
+function textMatch(eb: ExpressionBuilder<DB, 'products'>, spellings: readonly string[], namesOnly: boolean) {
+  // The dashboard's list (title and tags) is one sport's products: a scan of the short column.
+  if (namesOnly)
+    return eb.or(
+      spellings.map((spelling) => sql<SqlBool>`products.name_text LIKE ${contains(spelling)} ESCAPE '\\'`),
+    );
+  if (spellings.every((spelling) => [...spelling].length >= TRIGRAM)) {
+    const match = spellings.map(phrase).join(' OR ');
+    return eb(
+      'products.id',
+      'in',
+      sql<number>`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`,
+    );
+  }
+  return eb.or(
+    spellings.map((spelling) => sql<SqlBool>`products.search_text LIKE ${contains(spelling)} ESCAPE '\\'`),
+  );
+}
+
+/** Products with a name key that starts with `key`: a range of search_words' primary key. */
+function wordsStartingWith(eb: ExpressionBuilder<DB, 'products'>, key: string) {
+  return eb(
+    'products.id',
+    'in',
+    eb
+      .selectFrom('search_words')
+      .select('search_words.product_id')
+      .where('search_words.word', '>=', key)
+      .where('search_words.word', '<', `${key}\u{10ffff}`),
+  );
+}
+
+function wordsOf(eb: ExpressionBuilder<DB, 'products'>, words: readonly string[]) {
+  return eb(
+    'products.id',
+    'in',
+    eb.selectFrom('search_words').select('search_words.product_id').where('search_words.word', 'in', words),
+  );
+}
+
+/** 0 for a product every search word finds without a typo, 1 otherwise: the first sort key. */
+function exactFirst(query: CatalogQuery) {
+  const eb = expressionBuilder<DB, 'products'>();
+  const exact = eb.and(searchWords(query.search).map((word) => wordMatch(eb, word, query)));
+  return sql<number>`CASE WHEN ${exact} THEN 0 ELSE 1 END`;
+}
+
 /** One page of ids in a sort's order; each order matches an index of migration 005 term by term. */
-export function sortedPage(base: Base, sort: CatalogSort, page: number, pageSize: number) {
+export function sortedPage(
+  base: Base,
+  sort: CatalogSort,
+  page: number,
+  pageSize: number,
+  rank?: RawBuilder<number>,
+) {
   let ordered = base.select('products.id');
+  if (rank) ordered = ordered.orderBy(rank);
   switch (sort) {
     case 'oldest':
       ordered = ordered.orderBy('products.id', 'asc');

@@ -7,6 +7,7 @@ import {
 } from '../../domain/catalog/product.ts';
 import { AppError } from '../../domain/errors.ts';
 import { foldText, htmlToText, nameSortKey } from '../../domain/text/fold.ts';
+import { nameKeys } from '../../domain/text/spelling.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import { requireGid } from '../sqlite/ids.ts';
 import { lookWithin, WRITES_PER_LOOK } from '../sqlite/planner-statistics.ts';
@@ -51,6 +52,7 @@ export async function insertIn(trx: Transaction<DB>, data: Parsed): Promise<numb
       })
       .execute();
     await writeTags(trx, id, data.tags);
+    await writeSearchWords(trx, id, data);
     await writeMedia(trx, id, data.mediaIds, data.title);
     return id;
   }
@@ -97,6 +99,8 @@ export async function replaceIn(trx: Transaction<DB>, productId: number, data: P
       .execute();
     await trx.deleteFrom('product_tags').where('product_id', '=', productId).execute();
     await writeTags(trx, productId, data.tags);
+    await trx.deleteFrom('search_words').where('product_id', '=', productId).execute();
+    await writeSearchWords(trx, productId, data);
     await trx.deleteFrom('product_media').where('product_id', '=', productId).execute();
     await writeMedia(trx, productId, data.mediaIds, data.title);
   }
@@ -140,6 +144,7 @@ function productColumns(data: Parsed) {
     description_text: descriptionText,
     product_type: data.productType,
     search_text: foldText([data.title, ...data.tags, descriptionText].join('\n')),
+    name_text: foldText([data.title, ...data.tags].join('\n')),
     title_key: nameSortKey(data.title),
     ...factColumns(data.facts),
   };
@@ -150,6 +155,16 @@ async function writeTags(trx: Transaction<DB>, productId: number, tags: readonly
   await trx
     .insertInto('product_tags')
     .values(tags.map((tag, position) => ({ product_id: productId, position, tag, tag_key: foldText(tag) })))
+    .execute();
+}
+
+/** The product's name keys, which search finds spellings and typos by (migration 019). */
+async function writeSearchWords(trx: Transaction<DB>, productId: number, data: Parsed): Promise<void> {
+  const words = nameKeys([data.title, ...data.tags]);
+  if (words.length === 0) return;
+  await trx
+    .insertInto('search_words')
+    .values(words.map((word) => ({ word, product_id: productId })))
     .execute();
 }
 

@@ -4,6 +4,7 @@ import {
   type CatalogPage,
   type CatalogQuery,
   compareForSort,
+  exactFirst,
   matchesCatalogQuery,
 } from '../../domain/catalog/query.ts';
 import { AppError, isAppError } from '../../domain/errors.ts';
@@ -121,9 +122,12 @@ export function createShopifyCommerce({
     const empty = (query.teams && query.teams.length === 0) || (query.titles && query.titles.length === 0);
     const found = empty
       ? []
-      : (await readAll({ query: storefrontSearch(query), ...storefrontSort(query.sort) }))
-          .filter((product) => matchesCatalogQuery(product, query))
-          .sort(compareForSort(query.sort));
+      : exactFirst(
+          (await readAll({ query: storefrontSearch(query), ...storefrontSort(query.sort) }))
+            .filter((product) => matchesCatalogQuery(product, query))
+            .sort(compareForSort(query.sort)),
+          query,
+        );
     const pageCount = Math.max(1, Math.ceil(found.length / query.pageSize));
     const page = Math.min(Math.max(1, query.page), pageCount);
     return {

@@ -10,6 +10,8 @@ export interface DB {
     description_text: string;
     product_type: string;
     search_text: string;
+    /** The folded title and tags (migration 019): the dashboard's search. */
+    name_text: string;
     title_key: Generated<string>;
     /** The first variant's price, copied by triggers for filters and sorts. */
     price_cents: Generated<number | null>;
@@ -35,6 +37,9 @@ export interface DB {
     /** Unique (migration 011); set on every insert. */
     handle: string | null;
   };
+  /** Name keys per product (migration 019); the vocabulary is kept by triggers. */
+  search_words: { word: string; product_id: number };
+  search_vocabulary: { word: string; letters: number };
   product_tags: { product_id: number; position: number; tag: string; tag_key: string };
   variants: {
     id: Generated<number>;

@@ -1,6 +1,7 @@
 import type { FactFilter } from '../card-facts/filter.ts';
 import { matchesFactFilter } from '../card-facts/filter.ts';
 import { foldText, latinSpellings, nameSortKey } from '../text/fold.ts';
+import { allowsTypo, keyMatch, nameKeys, searchKey } from '../text/spelling.ts';
 import type { Product } from './product.ts';
 import { idTail } from './product-id.ts';
 
@@ -9,8 +10,14 @@ export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
 /** Filters, sort and page for the singles browser, search and the admin list; all run on the server. */
 export type CatalogQuery = {
-  /** Every word must appear in the title, a team tag or the description (case and accents ignored). */
+  /**
+   * Every word must appear in the title, a team tag or the description (case and accents ignored),
+   * or be spelled like a word of the title or tags, Greek or Latin, with at most one typo in words
+   * of five letters or more; products that need no typo come first (decision 084).
+   */
   search?: string;
+  /** 'names': search words look in the title and team tags only (the dashboard's list, spec 11). */
+  searchIn?: 'names';
   /** Any of these team tags (case and accents ignored). */
   teams?: readonly string[];
   /** The title must contain this text (a player's name). */
@@ -42,15 +49,7 @@ export type CatalogPage = {
  * embedded engine runs the same rules in SQL; the commerce contract suite holds both to them.
  */
 export function matchesCatalogQuery(product: Product, query: CatalogQuery): boolean {
-  const words = foldText(query.search ?? '')
-    .split(/\s+/)
-    .filter(Boolean);
-  if (words.length > 0) {
-    const text = foldText([product.title, ...product.tags, product.description].join('\n'));
-    const found = (word: string) =>
-      [word, ...latinSpellings(word)].some((spelling) => text.includes(spelling));
-    if (!words.every(found)) return false;
-  }
+  if (searchMatch(product, query) === null) return false;
   if (query.titleContains && !foldText(product.title).includes(foldText(query.titleContains))) return false;
   const tagKeys = product.tags.map(foldText);
   if (query.teams && !query.teams.some((team) => tagKeys.includes(foldText(team)))) return false;
@@ -65,6 +64,42 @@ export function matchesCatalogQuery(product: Product, query: CatalogQuery): bool
     return false;
   if (query.facts && !matchesFactFilter(product.facts, query.facts)) return false;
   return true;
+}
+
+/** The words of a search as the shop splits them: folded, control characters as spaces. */
+export function searchWords(search: string | undefined): string[] {
+  return foldText((search ?? '').replace(/\p{Cc}/gu, ' '))
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/**
+ * How a product answers a query's search words: 'exact' when each word appears as typed (or as a
+ * Latin spelling of Greek) or is spelled like a name, 'typo' when some word needs its one typo,
+ * null when a word is not found. No search words: 'exact'.
+ */
+export function searchMatch(product: Product, query: CatalogQuery): 'exact' | 'typo' | null {
+  const words = searchWords(query.search);
+  if (words.length === 0) return 'exact';
+  const names = [product.title, ...product.tags];
+  const text = foldText((query.searchIn === 'names' ? names : [...names, product.description]).join('\n'));
+  const keys = nameKeys(names);
+  let result: 'exact' | 'typo' = 'exact';
+  for (const word of words) {
+    if ([word, ...latinSpellings(word)].some((spelling) => text.includes(spelling))) continue;
+    const key = searchKey(word);
+    const match = key === null ? null : keyMatch(key, keys, allowsTypo(word));
+    if (match === null) return null;
+    if (match === 'typo') result = 'typo';
+  }
+  return result;
+}
+
+/** Products in a sort's order, those that need no typo first (a stable partition of `sorted`). */
+export function exactFirst(sorted: readonly Product[], query: CatalogQuery): Product[] {
+  if (searchWords(query.search).length === 0) return [...sorted];
+  const typo = (product: Product) => (searchMatch(product, query) === 'typo' ? 1 : 0);
+  return [...sorted].sort((a, b) => typo(a) - typo(b));
 }
 
 const newestFirst = (a: Product, b: Product) => idTail(b.id) - idTail(a.id);

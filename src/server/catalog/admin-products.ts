@@ -34,7 +34,10 @@ export async function listAdminProducts(
     page: params.page,
     pageSize: params.pageSize,
   };
-  if (params.search) query.search = params.search;
+  if (params.search) {
+    query.search = params.search;
+    query.searchIn = 'names';
+  }
   if (params.sport) query.teams = teamsOfSport(await storefrontCategories(container), params.sport);
   return container.commerce.searchProducts(query);
 }

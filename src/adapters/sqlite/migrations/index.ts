@@ -20,6 +20,7 @@ import { up as signInThrottle } from './015-sign-in-throttle.ts';
 import { up as shopSettings } from './016-shop-settings.ts';
 import { backfill as fillOrderEvents, up as orderLifecycle } from './017-order-lifecycle.ts';
 import { up as passwordResets } from './018-password-resets.ts';
+import { backfill as fillSearchWords, up as searchSpellings } from './019-search-spellings.ts';
 
 export type Migration = {
   name: string;
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '016-shop-settings', up: shopSettings },
   { name: '017-order-lifecycle', up: orderLifecycle, backfill: fillOrderEvents, foreignKeysOff: true },
   { name: '018-password-resets', up: passwordResets },
+  { name: '019-search-spellings', up: searchSpellings, backfill: fillSearchWords },
 ];
