@@ -133,6 +133,33 @@ test.describe('card facts', () => {
       name: 'Serial number',
       value: '23/50',
     });
+    // A raw card has no certificate to check.
+    await expect(page.getByRole('link', { name: /^Επαλήθευση στο/ })).toHaveCount(0);
+  });
+
+  test("a graded card's page shows its certificate number and links to the grader's own check", async ({
+    page,
+  }) => {
+    const product = await createCard('2019-20 Panini Prizm Sasha Vezenkov #31 BGS 9.5', {
+      year: '2019-20',
+      grader: 'BGS',
+      grade: 9.5,
+      certNumber: '0012345678',
+    });
+    await page.goto(`/product/${encodeURIComponent(product.variantId)}`);
+    const table = page.getByTestId('product-facts');
+    await expect(table.getByRole('row')).toHaveText([
+      'Χρονιά / σεζόν2019-20',
+      'ΒαθμολόγησηBGS 9.5',
+      /^Αριθμός πιστοποίησης0012345678\s*Επαλήθευση στο Beckett/,
+    ]);
+    const link = table.getByRole('link', { name: 'Επαλήθευση στο Beckett (ανοίγει σε νέα καρτέλα)' });
+    await expect(link).toHaveAttribute(
+      'href',
+      'https://www.beckett.com/grading/card-lookup?item_type=BGS&item_id=0012345678',
+    );
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   test('the admin form checks the facts with Greek messages and saves them', async ({ page }) => {
@@ -153,6 +180,7 @@ test.describe('card facts', () => {
     await form.getByLabel('Αυτόγραφο').check();
     await form.getByLabel('Βαθμολόγηση').selectOption('PSA');
     await form.getByLabel('Βαθμός (1–10)').fill('11');
+    await form.getByLabel('Αριθμός πιστοποίησης (προαιρετικό)').fill('1234/5678');
     await form.getByRole('button', { name: 'Προσθήκη προϊόντος' }).click();
     await expect(
       form.getByText('Η χρονιά πρέπει να είναι έτος (π.χ. 2023) ή σεζόν (π.χ. 2018-19).'),
@@ -161,6 +189,11 @@ test.describe('card facts', () => {
       form.getByText('Ο αριθμός της κάρτας δεν μπορεί να είναι μεγαλύτερος από το σύνολο (π.χ. 23/99).'),
     ).toBeVisible();
     await expect(form.getByText('Ο βαθμός πρέπει να είναι αριθμός από 1 έως 10.')).toBeVisible();
+    await expect(
+      form.getByText(
+        'Ο αριθμός πιστοποίησης δέχεται μόνο λατινικά γράμματα και ψηφία (π.χ. 12345678), με παύλα μόνο ανάμεσά τους, έως 20 χαρακτήρες.',
+      ),
+    ).toBeVisible();
     await expect(form.getByLabel('Χρονιά / σεζόν')).toBeFocused();
 
     // The server holds the same rules, whatever the page sends.
@@ -180,10 +213,28 @@ test.describe('card facts', () => {
     expect((await refused.json()).error.fields).toEqual({
       'facts.grade': 'Ο βαθμός πρέπει να είναι αριθμός από 1 έως 10.',
     });
+    const rawCertificate = await page.request.post('/api/admin/products', {
+      data: {
+        title,
+        price: '150,00',
+        team: 'Olympiacos',
+        quantity: '1',
+        descriptionEnabled: false,
+        descriptionHtml: '',
+        mediaIds: [],
+        facts: { grader: 'RAW', certNumber: '87654321' },
+      },
+    });
+    expect(rawCertificate.status()).toBe(400);
+    expect((await rawCertificate.json()).error.fields).toEqual({
+      'facts.certNumber':
+        'Ο αριθμός πιστοποίησης συμπληρώνεται μόνο για βαθμολογημένες κάρτες (PSA, BGS, SGC ή CGC).',
+    });
 
     await form.getByLabel('Χρονιά / σεζόν').fill('2018-19');
     await form.getByLabel('Αρίθμηση').fill('23/99');
     await form.getByLabel('Βαθμός (1–10)').fill('10');
+    await form.getByLabel('Αριθμός πιστοποίησης (προαιρετικό)').fill('8765 4321');
     await form.getByRole('button', { name: 'Προσθήκη προϊόντος' }).click();
     await expect(page.getByText('Το προϊόν δημιουργήθηκε επιτυχώς!')).toBeVisible();
 
@@ -204,6 +255,7 @@ test.describe('card facts', () => {
         printRun: 99,
         grader: 'PSA',
         grade: 10,
+        certNumber: '87654321',
       });
     } finally {
       shop.close();

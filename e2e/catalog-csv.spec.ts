@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { FACT_KEYS } from '../src/domain/card-facts/facts.ts';
 import { CSV_COLUMNS } from '../src/domain/catalog-csv/columns.ts';
 import { signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
@@ -6,7 +7,7 @@ import { expect, type Page, test } from './fixtures/test.ts';
 
 const MARK = `csv${Date.now().toString(36)}`;
 const header = CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',');
-const facts = (cells: string[]) => [...cells, ...Array(13 - cells.length).fill('')].join(',');
+const facts = (cells: string[]) => [...cells, ...Array(FACT_KEYS.length - cells.length).fill('')].join(',');
 
 /** Two cards, one with Greek text over two quoted lines, PSA 10 and an autograph. */
 const FILE = `\uFEFF${header}\r\n${[

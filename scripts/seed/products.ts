@@ -509,6 +509,7 @@ function singleFacts(card: {
   graded: boolean;
   autograph: AutographKind | null;
   condition: Condition | null;
+  certNumber?: string | null;
 }): CardFacts {
   return {
     ...EMPTY_FACTS,
@@ -522,6 +523,7 @@ function singleFacts(card: {
     grader: card.graded ? 'PSA' : 'RAW',
     grade: card.graded ? 10 : null,
     condition: card.graded ? null : card.condition,
+    certNumber: card.graded ? (card.certNumber ?? null) : null,
   };
 }
 
@@ -645,6 +647,15 @@ function singleArt(team: RosterTeam, player: string, number: number): CardArt {
   };
 }
 
+/**
+ * Certificate numbers of the demo's slabs, by title: one graded hot pick carries one, so the product
+ * page shows a certificate and its link to PSA's verification. The number is made up; on psacard.com
+ * it opens some other card, or none.
+ */
+const DEMO_CERTIFICATES: Readonly<Record<string, string>> = {
+  '2024-25 Panini Prizm Giannis Antetokounmpo #1 Silver PSA 10': '12345678',
+};
+
 /** The hot and best-value picks: fixed titles, made into products with the team found in the data. */
 function makePick(rng: Rng, roster: RosterTeam[], title: string, hot: boolean): Single {
   const found = findPlayerInTitle(roster, title);
@@ -694,6 +705,7 @@ function makePick(rng: Rng, roster: RosterTeam[], title: string, hot: boolean): 
       graded,
       autograph: null,
       condition: description.condition,
+      certNumber: DEMO_CERTIFICATES[title] ?? null,
     }),
     art: singleArt(team, player, number),
     year: Number.isFinite(year) ? year : LAST_YEAR,

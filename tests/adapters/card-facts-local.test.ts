@@ -55,6 +55,7 @@ describe('card facts on the local engine', () => {
       grader: 'PSA',
       grade: 9,
       condition: null,
+      certNumber: '0012345678',
     };
     const product = await create('Luka Doncic Prizm', facts);
     expect(product.facts).toEqual(facts);

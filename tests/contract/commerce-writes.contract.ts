@@ -216,6 +216,7 @@ export function commerceWritesContract(
         grader: 'PSA',
         grade: 10,
         condition: null,
+        certNumber: '87654321',
       };
 
       it('a write keeps every fact, and the reads give them back', async () => {
@@ -241,8 +242,32 @@ export function commerceWritesContract(
         expect((await commerce.getProduct(product.id))?.facts).toEqual(EMPTY_FACTS);
       });
 
+      it('a certificate number keeps its leading zeros, follows an edit, and goes with the grade', async () => {
+        const bgs: CardFacts = { ...EMPTY_FACTS, grader: 'BGS', grade: 9.5, certNumber: '0012345678' };
+        const { product } = await commerce.createProduct(input({ facts: bgs }));
+        expect(product.facts).toEqual(bgs);
+        expect((await commerce.getProduct(product.id))?.facts).toEqual(bgs);
+        const sgc: CardFacts = { ...bgs, grader: 'SGC', grade: 10, certNumber: '1234567-001' };
+        await commerce.updateProduct(product.id, input({ facts: sgc }));
+        expect((await commerce.getProduct(product.id))?.facts).toEqual(sgc);
+        const uncertified: CardFacts = { ...sgc, certNumber: null };
+        await commerce.updateProduct(product.id, input({ facts: uncertified }));
+        expect((await commerce.getProduct(product.id))?.facts).toEqual(uncertified);
+        expect((await commerce.listProducts())[0]?.facts).toEqual(uncertified);
+      });
+
       it.each([
         ['a grade of 11', { grader: 'PSA' as const, grade: 11 }, 'facts.grade'],
+        [
+          'a certificate number on a raw card',
+          { grader: 'RAW' as const, condition: 'MINT' as const, certNumber: '12345678' },
+          'facts.certNumber',
+        ],
+        [
+          'a certificate number with other signs',
+          { grader: 'PSA' as const, grade: 10, certNumber: '1234/5678' },
+          'facts.certNumber',
+        ],
         ['a serial of 100/99', { serialNumber: 100, printRun: 99 }, 'facts.serialNumber'],
         [
           'a condition on a graded card',

@@ -10,7 +10,7 @@ import type { DB } from '../sqlite/schema.ts';
 
 type ProductRow = Selectable<DB['products']>;
 
-/** The product columns that hold a card's facts (migration 010). */
+/** The product columns that hold a card's facts (migrations 010 and 020). */
 export function factColumns(facts: CardFacts) {
   return {
     card_year: facts.year,
@@ -29,6 +29,7 @@ export function factColumns(facts: CardFacts) {
     grader: facts.grader,
     grade: facts.grade,
     card_condition: facts.condition,
+    cert_number: facts.certNumber,
   };
 }
 
@@ -47,6 +48,7 @@ export const FACT_READ_COLUMNS = [
   'grader',
   'grade',
   'card_condition',
+  'cert_number',
 ] as const;
 
 export function factsOfRow(row: Pick<ProductRow, (typeof FACT_READ_COLUMNS)[number]>): CardFacts {
@@ -64,5 +66,6 @@ export function factsOfRow(row: Pick<ProductRow, (typeof FACT_READ_COLUMNS)[numb
     grader: row.grader as Grader | null,
     grade: row.grade,
     condition: row.card_condition as Condition | null,
+    certNumber: row.cert_number,
   };
 }

@@ -25,6 +25,8 @@ const TYPES: Record<FactName, MetafieldType> = {
   grader: 'single_line_text_field',
   grade: 'number_decimal',
   condition: 'single_line_text_field',
+  // Text, not a number: a BGS certificate number keeps its leading zeros.
+  certNumber: 'single_line_text_field',
 };
 
 export const CARD_METAFIELDS: ReadonlyArray<{

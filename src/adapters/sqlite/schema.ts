@@ -34,6 +34,8 @@ export interface DB {
     grader: string | null;
     grade: number | null;
     card_condition: string | null;
+    /** The grader's certificate number (migration 020). */
+    cert_number: string | null;
     /** Unique (migration 011); set on every insert. */
     handle: string | null;
   };

@@ -33,6 +33,13 @@ export const FACT_TEXT_MAX = 120;
 export const MAX_PRINT_RUN = 100_000;
 export const MIN_CARD_YEAR = 1869;
 export const MAX_CARD_YEAR = 2100;
+/**
+ * A grader's certificate number as the slab's label prints it: mostly digits, kept as text so a
+ * BGS number keeps its leading zeros; a few labels add letters or a dash. Latin letters and
+ * digits, a dash only between them, at most CERT_NUMBER_MAX characters.
+ */
+export const CERT_NUMBER_MAX = 20;
+export const CERT_NUMBER_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
 export const FACT_MESSAGES = {
   year: 'Η χρονιά πρέπει να είναι έτος (π.χ. 2023) ή σεζόν (π.χ. 2018-19).',
@@ -49,6 +56,9 @@ export const FACT_MESSAGES = {
   condition: 'Η κατάσταση πρέπει να είναι Mint, Near Mint, Excellent, Very Good, Good, Fair ή Poor.',
   conditionGraded: 'Η κατάσταση συμπληρώνεται μόνο για κάρτες χωρίς βαθμολόγηση (raw).',
   flag: 'Η τιμή πρέπει να είναι ναι ή όχι (TRUE ή FALSE).',
+  certFormat: `Ο αριθμός πιστοποίησης δέχεται μόνο λατινικά γράμματα και ψηφία (π.χ. 12345678), με παύλα μόνο ανάμεσά τους, έως ${CERT_NUMBER_MAX} χαρακτήρες.`,
+  certNeedsGrader:
+    'Ο αριθμός πιστοποίησης συμπληρώνεται μόνο για βαθμολογημένες κάρτες (PSA, BGS, SGC ή CGC).',
 } as const;
 
 export type CardFacts = z.output<typeof cardFactsSchema>;
@@ -73,6 +83,7 @@ export const FACT_KEYS: ReadonlyArray<{ fact: FactName; key: string; label: stri
   { fact: 'grader', key: 'grader', label: 'Grader' },
   { fact: 'grade', key: 'grade', label: 'Grade' },
   { fact: 'condition', key: 'condition', label: 'Condition' },
+  { fact: 'certNumber', key: 'cert_number', label: 'Certificate number' },
 ];
 
 export const EMPTY_FACTS: CardFacts = {
@@ -89,6 +100,7 @@ export const EMPTY_FACTS: CardFacts = {
   grader: null,
   grade: null,
   condition: null,
+  certNumber: null,
 };
 
 /** The first year of a year ('2023') or season ('2018-19', '2018-2019', '1999-00'); null when neither. */
@@ -122,6 +134,8 @@ export type FactFields = {
   grader: string;
   grade: string;
   condition: string;
+  /** The grader's certificate number; only for a graded card. */
+  certNumber: string;
 };
 export type FactFieldName = keyof FactFields;
 
@@ -138,6 +152,7 @@ export const EMPTY_FACT_FIELDS: FactFields = {
   grader: '',
   grade: '',
   condition: '',
+  certNumber: '',
 };
 
 /** The text form of stored facts (for editing and export). */
@@ -155,6 +170,7 @@ export function factsToFields(facts: CardFacts): FactFields {
     grader: facts.grader ?? '',
     grade: facts.grade === null ? '' : String(facts.grade),
     condition: facts.condition ?? '',
+    certNumber: facts.certNumber ?? '',
   };
 }
 

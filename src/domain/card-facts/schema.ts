@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   type CardFacts,
+  CERT_NUMBER_MAX,
+  CERT_NUMBER_PATTERN,
   CONDITIONS,
   conditionCode,
   FACT_MESSAGES,
@@ -49,13 +51,22 @@ export const cardFactsSchema = z
       .max(10, { error: FACT_MESSAGES.gradeRange })
       .nullable(),
     condition: z.enum(CONDITIONS, { error: FACT_MESSAGES.condition }).nullable(),
+    certNumber: z
+      .string()
+      .trim()
+      .max(CERT_NUMBER_MAX, { error: FACT_MESSAGES.certFormat })
+      .regex(CERT_NUMBER_PATTERN, { error: FACT_MESSAGES.certFormat })
+      .nullable(),
   })
   .superRefine((facts, context) => {
     for (const [path, message] of Object.entries(crossFieldProblems(facts)))
       context.addIssue({ code: 'custom', path: [path], message });
   });
 
-/** The rules that tie facts together (serial within print run, grade with its grader, condition only raw). */
+/**
+ * The rules that tie facts together: serial within print run, grade with its grader, condition
+ * only raw, a certificate number only on a graded card.
+ */
 function crossFieldProblems(facts: CardFacts): Partial<Record<FactName, string>> {
   const problems: Partial<Record<FactName, string>> = {};
   if (facts.serialNumber !== null && facts.printRun === null)
@@ -70,6 +81,7 @@ function crossFieldProblems(facts: CardFacts): Partial<Record<FactName, string>>
       problems.grade = FACT_MESSAGES.psaHalf;
   } else if (graded) problems.grade = FACT_MESSAGES.graderNeedsGrade;
   if (facts.condition !== null && graded) problems.condition = FACT_MESSAGES.conditionGraded;
+  if (facts.certNumber !== null && !graded) problems.certNumber = FACT_MESSAGES.certNeedsGrader;
   return problems;
 }
 
@@ -87,6 +99,7 @@ export const factFieldsSchema = z.object({
   grader: z.string().max(20).default(''),
   grade: z.string().max(20).default(''),
   condition: z.string().max(40).default(''),
+  certNumber: z.string().max(60).default(''),
 });
 
 /** Which text field a stored fact's problem belongs to. */
@@ -104,6 +117,7 @@ const FIELD_OF: Record<FactName, FactFieldName> = {
   grader: 'grader',
   grade: 'grade',
   condition: 'condition',
+  certNumber: 'certNumber',
 };
 
 export type FactParse =
@@ -144,6 +158,8 @@ export function parseFactFields(fields: FactFields): FactParse {
     if (code === null) errors.condition = FACT_MESSAGES.condition;
     condition = code;
   }
+  // Spaces are how a label groups the digits, not part of the number.
+  const certNumber = blankToNull(fields.certNumber.replace(/\s+/g, ''));
   // A raw card's condition says it is raw, even when the grader column was left empty.
   if (grader === null && condition !== null && !errors.grader) grader = 'RAW';
 
@@ -161,6 +177,7 @@ export function parseFactFields(fields: FactFields): FactParse {
     grader,
     grade,
     condition,
+    certNumber,
   };
   const result = cardFactsSchema.safeParse(candidate);
   if (!result.success) {

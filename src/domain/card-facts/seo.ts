@@ -52,6 +52,7 @@ export function factProperties(facts: CardFacts): PropertyValue[] {
   if (grade !== null) {
     properties.push(property('Grader', facts.grader ?? ''));
     properties.push(property('Grade', facts.grade ?? 0));
+    if (facts.certNumber !== null) properties.push(property('Certificate number', facts.certNumber));
   }
   if (facts.condition !== null) properties.push(property('Condition', CONDITION_LABELS[facts.condition]));
   return properties;

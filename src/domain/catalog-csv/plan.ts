@@ -1,3 +1,4 @@
+import type { CardFacts } from '../card-facts/facts.ts';
 import type { Product, ProductInput } from '../catalog/product.ts';
 import type { RowError } from './parse.ts';
 import type { CsvProduct } from './rows.ts';
@@ -78,7 +79,9 @@ export function planImport(
       productType: row.productType ?? current?.productType ?? '',
       priceCents: row.priceCents,
       quantity: row.quantity ?? Math.max(0, current?.available ?? 0),
-      facts: row.facts ?? current?.facts,
+      facts: row.facts
+        ? withKeptCertNumber(row.facts, row.keepsCertNumber === true, current)
+        : current?.facts,
     };
     let images: PlannedProduct['images'] = null;
     if (row.images) {
@@ -118,6 +121,13 @@ export function planImport(
       errors: rows.errors.length,
     },
   };
+}
+
+/** A row's facts, with the product's certificate number when the file has no column for it. */
+function withKeptCertNumber(facts: CardFacts, keeps: boolean, current: Product | null): CardFacts {
+  const kept = current?.facts.certNumber ?? null;
+  if (!keeps || kept === null || current?.facts.grader !== facts.grader) return facts;
+  return { ...facts, certNumber: kept };
 }
 
 function unchanged(

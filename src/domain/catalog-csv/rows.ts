@@ -17,6 +17,11 @@ export type CsvProduct = {
   tags?: string[];
   quantity?: number;
   facts?: CardFacts;
+  /**
+   * The file has fact columns but none for the certificate number (a file made before that column
+   * existed): the product keeps the number it has, as long as the file leaves its grader as it is.
+   */
+  keepsCertNumber?: true;
   /** Undefined without an Image Src column. */
   images?: Array<{ line: number; url: string; position: number }>;
 };
@@ -95,6 +100,7 @@ export function csvProducts(table: CsvTable): {
   const index = new Map(table.header.map((name, position) => [name, position]));
   const has = (name: string) => index.has(name);
   const hasFacts = FACT_KEYS.some((column) => has(factColumnName(column)));
+  const keepsCertNumber = hasFacts && !has(columnOfFact('certNumber'));
   const products: CsvProduct[] = [];
   const byHandle = new Map<string, CsvProduct>();
 
@@ -175,6 +181,7 @@ export function csvProducts(table: CsvTable): {
       const facts = factsOfRow((fact) => cell(columnOfFact(fact)));
       if (facts.ok) product.facts = facts.facts;
       else for (const [field, message] of facts.errors) fail(field, message);
+      if (keepsCertNumber) product.keepsCertNumber = true;
     }
     if (has('Image Src')) product.images = imageSrc ? [{ line, url: imageSrc, position: position ?? 1 }] : [];
 
@@ -203,6 +210,7 @@ function factsOfRow(
     'grader',
     'grade',
     'condition',
+    'certNumber',
   ] as const)
     fields[name] = cell(name);
   for (const name of ['rookie', 'autograph', 'patch'] as const) {

@@ -1,4 +1,5 @@
 import {
+  CERT_NUMBER_MAX,
   CONDITION_LABELS,
   CONDITIONS,
   type FactFieldName,
@@ -91,7 +92,7 @@ type GradeProps = Props & {
   field: (name: FactFieldName) => { id: string; error: string | undefined };
 };
 
-/** The grader, then the grade of a graded card or the condition of a raw one. */
+/** The grader, then the grade and certificate number of a graded card, or the condition of a raw one. */
 function GradeFields({ facts, onChange, inputClass, field }: GradeProps) {
   const graded = facts.grader !== '' && facts.grader !== 'RAW';
   return (
@@ -102,13 +103,15 @@ function GradeFields({ facts, onChange, inputClass, field }: GradeProps) {
             {...control}
             value={facts.grader}
             onChange={(event) => {
-              // A graded card has a grade and no raw condition, a raw card the other way round.
+              // A graded card has a grade (and may have a certificate) and no raw condition, a raw
+              // card the other way round.
               const grader = event.target.value;
               const nowGraded = grader !== '' && grader !== 'RAW';
               onChange({
                 ...facts,
                 grader,
                 grade: nowGraded ? facts.grade : '',
+                certNumber: nowGraded ? facts.certNumber : '',
                 condition: nowGraded ? '' : facts.condition,
               });
             }}
@@ -124,20 +127,23 @@ function GradeFields({ facts, onChange, inputClass, field }: GradeProps) {
         )}
       </Field>
       {graded ? (
-        <Field {...field('grade')} label="Βαθμός (1–10)">
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              placeholder="π.χ. 9,5"
-              maxLength={4}
-              value={facts.grade}
-              onChange={(event) => onChange({ ...facts, grade: event.target.value })}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <>
+          <Field {...field('grade')} label="Βαθμός (1–10)">
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="decimal"
+                placeholder="π.χ. 9,5"
+                maxLength={4}
+                value={facts.grade}
+                onChange={(event) => onChange({ ...facts, grade: event.target.value })}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <CertNumberField facts={facts} onChange={onChange} inputClass={inputClass} field={field} />
+        </>
       ) : (
         <Field {...field('condition')} label="Κατάσταση">
           {(control) => (
@@ -158,5 +164,40 @@ function GradeFields({ facts, onChange, inputClass, field }: GradeProps) {
         </Field>
       )}
     </>
+  );
+}
+
+/** A graded card's certificate number (optional): the product page links it to the grader's check. */
+function CertNumberField({
+  facts,
+  onChange,
+  inputClass,
+  field,
+}: Pick<GradeProps, 'facts' | 'onChange' | 'inputClass' | 'field'>) {
+  const { id, error } = field('certNumber');
+  return (
+    <Field id={id} error={error} label="Αριθμός πιστοποίησης (προαιρετικό)" describedBy={`${id}-hint`}>
+      {(control) => (
+        <>
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="π.χ. 12345678"
+            // Room for the spaces a pasted number may hold; a number too long gets the rule's message,
+            // not a silent cut.
+            maxLength={2 * CERT_NUMBER_MAX}
+            value={facts.certNumber}
+            onChange={(event) => onChange({ ...facts, certNumber: event.target.value })}
+            className={inputClass}
+          />
+          <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+            Όπως τον γράφει η ετικέτα της θήκης· η σελίδα του προϊόντος τον συνδέει με την επαλήθευση της
+            εταιρείας.
+          </p>
+        </>
+      )}
+    </Field>
   );
 }

@@ -110,6 +110,7 @@ const FIELD_ORDER = [
   'facts.serial',
   'facts.grader',
   'facts.grade',
+  'facts.certNumber',
   'facts.condition',
   'images',
 ] as const;

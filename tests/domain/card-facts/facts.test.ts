@@ -78,6 +78,16 @@ describe('parseFactFields', () => {
     [{ grader: 'PSA', grade: '10', condition: 'Mint' }, 'condition', FACT_MESSAGES.conditionGraded],
     [{ condition: 'Like new' }, 'condition', FACT_MESSAGES.condition],
     [{ set: 'x'.repeat(121) }, 'set', FACT_MESSAGES.textTooLong],
+    [{ grader: 'PSA', grade: '10', certNumber: '1234/5678' }, 'certNumber', FACT_MESSAGES.certFormat],
+    [{ grader: 'PSA', grade: '10', certNumber: '-12345678' }, 'certNumber', FACT_MESSAGES.certFormat],
+    [{ grader: 'PSA', grade: '10', certNumber: '12345678α' }, 'certNumber', FACT_MESSAGES.certFormat],
+    [{ grader: 'PSA', grade: '10', certNumber: '1'.repeat(21) }, 'certNumber', FACT_MESSAGES.certFormat],
+    [{ certNumber: '12345678' }, 'certNumber', FACT_MESSAGES.certNeedsGrader],
+    [
+      { grader: 'RAW', condition: 'Mint', certNumber: '12345678' },
+      'certNumber',
+      FACT_MESSAGES.certNeedsGrader,
+    ],
   ] as const)('%o is refused on %s', (over, field, message) => {
     const result = parseFactFields(fields(over));
     expect(result.ok).toBe(false);
@@ -88,6 +98,18 @@ describe('parseFactFields', () => {
     expect(parseFactFields(fields({ grader: 'BGS', grade: '9,5' })).ok).toBe(true);
     expect(parseFactFields(fields({ grader: 'PSA', grade: '8.5' })).ok).toBe(true);
     expect(parseFactFields(fields({ grader: 'CGC', grade: '9.5' })).ok).toBe(true);
+  });
+
+  it("reads a graded card's certificate number as its label prints it, without the spaces", () => {
+    expect(parseFactFields(fields({ grader: 'BGS', grade: '9,5', certNumber: ' 0012 345 678 ' }))).toEqual({
+      ok: true,
+      facts: facts({ grader: 'BGS', grade: 9.5, certNumber: '0012345678' }),
+    });
+    expect(parseFactFields(fields({ grader: 'SGC', grade: '10', certNumber: '1234567-001' }))).toEqual({
+      ok: true,
+      facts: facts({ grader: 'SGC', grade: 10, certNumber: '1234567-001' }),
+    });
+    expect(parseFactFields(fields({ grader: 'CGC', grade: '10', certNumber: '1'.repeat(20) })).ok).toBe(true);
   });
 
   it('a condition makes a card raw', () => {
@@ -109,6 +131,7 @@ describe('parseFactFields', () => {
       printRun: 1,
       grader: 'BGS',
       grade: 9.5,
+      certNumber: '0012345678',
     });
     expect(parseFactFields(factsToFields(full))).toEqual({ ok: true, facts: full });
   });
@@ -119,6 +142,13 @@ describe('cardFactsSchema', () => {
     expect(cardFactsSchema.safeParse(facts({ serialNumber: 100, printRun: 99 })).success).toBe(false);
     expect(cardFactsSchema.safeParse(facts({ grader: 'PSA', grade: 11 })).success).toBe(false);
     expect(cardFactsSchema.safeParse(facts({ grader: 'PSA', grade: 10 })).success).toBe(true);
+    expect(cardFactsSchema.safeParse(facts({ grader: 'PSA', grade: 10, certNumber: '12 34' })).success).toBe(
+      false,
+    );
+    expect(cardFactsSchema.safeParse(facts({ grader: 'RAW', certNumber: '1234' })).success).toBe(false);
+    expect(cardFactsSchema.safeParse(facts({ grader: 'PSA', grade: 10, certNumber: '1234' })).success).toBe(
+      true,
+    );
   });
 });
 
@@ -164,6 +194,23 @@ describe('badges and table', () => {
       'Βαθμολόγηση',
     ]);
     expect(factRows(EMPTY_FACTS)).toEqual([]);
+  });
+
+  it("puts a graded card's certificate number after its grade, with the grader's check", () => {
+    const rows = factRows({ ...card, certNumber: '87654321' });
+    expect(rows.slice(-2)).toEqual([
+      { label: 'Βαθμολόγηση', value: 'PSA 10' },
+      {
+        label: 'Αριθμός πιστοποίησης',
+        value: '87654321',
+        link: { href: 'https://www.psacard.com/cert/87654321', label: 'Επαλήθευση στο PSA' },
+      },
+    ]);
+  });
+
+  it('shows no certificate on a raw card', () => {
+    const raw = facts({ grader: 'RAW', condition: 'MINT', certNumber: '87654321' });
+    expect(factRows(raw).map((row) => row.label)).toEqual(['Βαθμολόγηση', 'Κατάσταση']);
   });
 });
 

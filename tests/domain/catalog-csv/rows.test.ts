@@ -35,6 +35,7 @@ describe('reading the catalogue CSV', () => {
         [fact('Print run', 'print_run')]: '99',
         [fact('Grader', 'grader')]: 'PSA',
         [fact('Grade', 'grade')]: '10',
+        [fact('Certificate number', 'cert_number')]: '0012345678',
       }),
     ].join('\r\n')}\r\n`;
     const { products, errors } = csvProducts(readCsvTable(text));
@@ -57,6 +58,7 @@ describe('reading the catalogue CSV', () => {
           printRun: 99,
           grader: 'PSA',
           grade: 10,
+          certNumber: '0012345678',
         },
         images: [],
       },
@@ -99,6 +101,20 @@ describe('reading the catalogue CSV', () => {
       { [fact('Serial number', 'serial_number')]: '5' },
       fact('Serial number', 'serial_number'),
       CSV_MESSAGES.serialWithoutRun,
+    ],
+    [
+      { [fact('Grader', 'grader')]: 'RAW', [fact('Certificate number', 'cert_number')]: '12345678' },
+      fact('Certificate number', 'cert_number'),
+      FACT_MESSAGES.certNeedsGrader,
+    ],
+    [
+      {
+        [fact('Grader', 'grader')]: 'BGS',
+        [fact('Grade', 'grade')]: '9.5',
+        [fact('Certificate number', 'cert_number')]: '0012345678!',
+      },
+      fact('Certificate number', 'cert_number'),
+      FACT_MESSAGES.certFormat,
     ],
     [{ [fact('Rookie', 'rookie')]: 'maybe' }, fact('Rookie', 'rookie'), CSV_MESSAGES.flag],
     [{ [fact('Year', 'year')]: '2018-2020' }, fact('Year', 'year'), FACT_MESSAGES.year],

@@ -166,6 +166,7 @@ describe('productJsonLd with card facts', () => {
     printRun: 99,
     grader: 'PSA' as const,
     grade: 10,
+    certNumber: '87654321',
   };
 
   it('maps condition and the other facts to itemCondition and additionalProperty', () => {
@@ -181,6 +182,7 @@ describe('productJsonLd with card facts', () => {
       { '@type': 'PropertyValue', name: 'Serial number', value: '23/99' },
       { '@type': 'PropertyValue', name: 'Grader', value: 'PSA' },
       { '@type': 'PropertyValue', name: 'Grade', value: 10 },
+      { '@type': 'PropertyValue', name: 'Certificate number', value: '87654321' },
     ]);
   });
 

@@ -167,6 +167,10 @@ describe('demoProducts', () => {
     expect(facts.some((card) => card.patch)).toBe(true);
     expect(facts.some((card) => card.printRun !== null && card.printRun <= 99)).toBe(true);
     expect(facts.some((card) => card.grader === 'PSA' && card.grade === 10)).toBe(true);
+    // One slab of the demo shows a certificate number and its link to PSA's check.
+    expect(
+      singles.filter((single) => single.facts.certNumber !== null).map((single) => single.title),
+    ).toEqual(['2024-25 Panini Prizm Giannis Antetokounmpo #1 Silver PSA 10']);
     expect(new Set(facts.map((card) => card.manufacturer))).toEqual(new Set(['Panini', 'Topps']));
     for (const product of products.filter((item) => item.productType !== 'Card'))
       expect(product.facts).toEqual(EMPTY_FACTS);

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_CATEGORIES } from '../../../scripts/seed/categories.ts';
 import { benchProducts } from '../../../scripts/seed/products.ts';
-import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
+import { EMPTY_FACTS, FACT_KEYS } from '../../../src/domain/card-facts/facts.ts';
 import type { ProductInput } from '../../../src/domain/catalog/product.ts';
 import { CSV_COLUMNS } from '../../../src/domain/catalog-csv/columns.ts';
+import { readCsvTable } from '../../../src/domain/catalog-csv/parse.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import {
   commitCatalogImport,
@@ -69,6 +71,7 @@ async function fillShop(container: Container) {
         autograph: true,
         grader: 'PSA',
         grade: 10,
+        certNumber: '0012345678',
       },
     }),
   );
@@ -105,6 +108,7 @@ describe('catalogue CSV export and import', () => {
     const first = await exported(source);
     expect(first.startsWith(`\uFEFF${CSV_COLUMNS.slice(0, 3).join(',')}`)).toBe(true);
     expect(first).toContain('2024-25-panini-euroleague-evan-fournier-94-2');
+    expect(first).toContain('Card: Certificate number (product.metafields.card.cert_number)');
 
     const target = open();
     const plan = await planCatalogImport(target, first, ORIGIN);
@@ -113,6 +117,9 @@ describe('catalogue CSV export and import', () => {
     expect(job.result).toEqual({ created: 5, updated: 0 });
     const second = await exported(target);
     expect(second).toBe(first);
+    // The certificate number comes back as text, its leading zeros kept.
+    const graded = (await target.commerce.listProducts()).filter((product) => product.facts.grader === 'PSA');
+    expect(graded.map((product) => product.facts.certNumber)).toEqual(['0012345678']);
   });
 
   it('no cell runs as a spreadsheet formula, and the file imports back to the original text', async () => {
@@ -162,12 +169,32 @@ describe('catalogue CSV export and import', () => {
     expect(await shop.commerce.version()).toBe(version);
   });
 
+  it('a file without the certificate column keeps the numbers, unless it changes the grader', async () => {
+    const shop = open();
+    await fillShop(shop);
+    // The file as it was before the column existed: the same cells, less the certificate's.
+    const table = readCsvTable(await exported(shop));
+    const drop = table.header.indexOf('Card: Certificate number (product.metafields.card.cert_number)');
+    expect(drop).toBeGreaterThan(0);
+    const without = (cells: string[]) => cells.filter((_, index) => index !== drop);
+    const file = stringify([without(table.header), ...table.records.map((record) => without(record.cells))]);
+    expect((await planCatalogImport(shop, file, ORIGIN)).counts).toMatchObject({ update: 0, skip: 5 });
+
+    const regraded = file.replace(',PSA,10,', ',BGS,9.5,');
+    expect(regraded).not.toBe(file);
+    await importFile(shop, regraded);
+    const graded = (await shop.commerce.listProducts()).filter((product) => product.facts.grade !== null);
+    expect(graded.map((product) => [product.facts.grader, product.facts.certNumber])).toEqual([
+      ['BGS', null],
+    ]);
+  });
+
   it('an edited file updates what changed and creates what is new', async () => {
     const shop = open();
     await fillShop(shop);
     const file = (await exported(shop))
       .replace(',89.00,0,', ',79.00,1,')
-      .concat(`new-card,New card,,,Card,Olympiacos,TRUE,2.00,1,,${','.repeat(13)}\r\n`);
+      .concat(`new-card,New card,,,Card,Olympiacos,TRUE,2.00,1,,${','.repeat(FACT_KEYS.length)}\r\n`);
     const plan = await planCatalogImport(shop, file, ORIGIN);
     expect(plan.errors).toEqual([]);
     expect(plan.counts).toEqual({ create: 1, update: 1, skip: 4, errors: 0 });
@@ -207,7 +234,7 @@ describe('catalogue CSV export and import', () => {
     const stored = await shop.media.store(new Uint8Array(png), 'card.png');
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const row = (handle: string, image: string) =>
-      `${handle},Title ${handle},,,Card,Olympiacos,TRUE,1.00,1,${image},1${','.repeat(13)}`;
+      `${handle},Title ${handle},,,Card,Olympiacos,TRUE,1.00,1,${image},1${','.repeat(FACT_KEYS.length)}`;
     const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${[
       row('own', `${ORIGIN}${stored.url}`),
       row('foreign', 'http://169.254.169.254/latest/meta-data/secret.png'),
@@ -249,6 +276,7 @@ describe('catalogue CSV export and import', () => {
         facts.grader,
         facts.grade,
         facts.condition,
+        facts.certNumber,
       ].map((value) => quote(value === null ? '' : String(value)));
     const lines = source.map((product, index) =>
       [
@@ -441,7 +469,7 @@ describe('a file exported from a Shopify store', () => {
 describe('the dry run and the commit agree', () => {
   it('an image named on this shop’s media but missing there is an error of the dry run', async () => {
     const shop = open();
-    const row = `gone,Gone,,,Card,Olympiacos,TRUE,1.00,1,${ORIGIN}/media/not-there.webp,1${','.repeat(13)}`;
+    const row = `gone,Gone,,,Card,Olympiacos,TRUE,1.00,1,${ORIGIN}/media/not-there.webp,1${','.repeat(FACT_KEYS.length)}`;
     const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${row}\r\n`;
     const plan = await planCatalogImport(shop, file, ORIGIN);
     expect(plan.errors).toEqual([
@@ -530,7 +558,7 @@ describe('import jobs', () => {
       .png()
       .toBuffer();
     const stored = await shop.media.store(new Uint8Array(png), 'card.png');
-    const row = `own,Own,,,Card,Olympiacos,TRUE,1.00,1,${ORIGIN}${stored.url},1${','.repeat(13)}`;
+    const row = `own,Own,,,Card,Olympiacos,TRUE,1.00,1,${ORIGIN}${stored.url},1${','.repeat(FACT_KEYS.length)}`;
     const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${row}\r\n`;
     const job = await commitCatalogImport(shop, file, ORIGIN);
     fs.rmSync(path.join(shop.engine.dataDir, 'media', stored.url.replace('/media/', '')));

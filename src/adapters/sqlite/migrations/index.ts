@@ -21,6 +21,7 @@ import { up as shopSettings } from './016-shop-settings.ts';
 import { backfill as fillOrderEvents, up as orderLifecycle } from './017-order-lifecycle.ts';
 import { up as passwordResets } from './018-password-resets.ts';
 import { backfill as fillSearchWords, up as searchSpellings } from './019-search-spellings.ts';
+import { up as certificateNumber } from './020-certificate-number.ts';
 
 export type Migration = {
   name: string;
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '017-order-lifecycle', up: orderLifecycle, backfill: fillOrderEvents, foreignKeysOff: true },
   { name: '018-password-resets', up: passwordResets },
   { name: '019-search-spellings', up: searchSpellings, backfill: fillSearchWords },
+  { name: '020-certificate-number', up: certificateNumber },
 ];
