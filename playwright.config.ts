@@ -8,7 +8,11 @@ import { emulatedEnv } from './scripts/emulators/hosted-env.ts';
 
 /** e2e runs against the real built app on a fresh temp data folder, in Debian's Chromium. */
 // A port per run (kept in the env so the test workers agree), so parallel runs never collide.
-const port = Number(process.env.E2E_PORT ?? 4517 + (process.pid % 1000));
+// Chromium refuses 5060 and 5061 (SIP) with ERR_UNSAFE_PORT; the range skips them.
+const derivedPort = 4517 + (process.pid % 1000);
+const port = Number(
+  process.env.E2E_PORT ?? (derivedPort === 5060 || derivedPort === 5061 ? derivedPort + 2 : derivedPort),
+);
 process.env.E2E_PORT = String(port);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `cardshop-e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;

@@ -32,11 +32,11 @@ describe('spellingKey', () => {
 });
 
 describe('nameKeys', () => {
-  it('keys every word of the title and tags once, leaving out keys under three characters', () => {
-    expect(nameKeys(['2023-24 Prizm Giannis #7', 'Milwaukee Bucks', 'Γιάννης'])).toEqual([
-      '2023',
+  it('keys every word of the title and tags once, leaving out numbers and keys under three characters', () => {
+    expect(nameKeys(['2023-24 Prizm Giannis #7 Gold /99', 'Milwaukee Bucks', 'Γιάννης'])).toEqual([
       'prizm',
       'gianis',
+      'gold',
       'milwauke',
       'buks',
     ]);
@@ -46,6 +46,7 @@ describe('nameKeys', () => {
 describe('search words', () => {
   it('uses a spelling key from three characters, and a typo from five letters', () => {
     expect(searchKey('ab')).toBeNull();
+    expect(searchKey('2023')).toBeNull();
     expect(searchKey('Γιά')).toBe('gia');
     expect(allowsTypo('Sasa')).toBe(false);
     expect(allowsTypo('Sasha')).toBe(true);
