@@ -19,7 +19,13 @@ async function openDashboard(page: Page, sport?: string) {
 }
 
 async function createProducts(
-  cards: Array<{ title: string; team: string; priceCents: number; quantity: number }>,
+  cards: Array<{
+    title: string;
+    team: string;
+    priceCents: number;
+    quantity: number;
+    descriptionHtml?: string;
+  }>,
 ) {
   const shop = openShop();
   try {
@@ -135,7 +141,13 @@ test('pick a sport, then search, sort and page its products; back resets to the 
   const stamp = Date.now();
   const [cheap, dear] = await createProducts([
     { title: `E2E Tatum List ${stamp} A`, team: 'Boston Celtics', priceCents: 150, quantity: 2 },
-    { title: `E2E Tatum List ${stamp} B`, team: 'Boston Celtics', priceCents: 99_900, quantity: 1 },
+    {
+      title: `E2E Tatum List ${stamp} B`,
+      team: 'Boston Celtics',
+      priceCents: 99_900,
+      quantity: 1,
+      descriptionHtml: `<p>Describedonly${stamp}</p>`,
+    },
   ]);
   if (!cheap || !dear) throw new Error('products not created');
 
@@ -194,6 +206,14 @@ test('pick a sport, then search, sort and page its products; back resets to the 
     expect(team).toBe('Boston Celtics');
   }
   await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(`no such card ${stamp}`);
+  await expect(page.getByText('Δεν βρέθηκαν προϊόντα.')).toBeVisible();
+  // Title or team only (spec): a word of the description finds nothing here.
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/admin/products?') && response.url().includes(`Describedonly${stamp}`),
+  );
+  await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(`Describedonly${stamp}`);
+  expect(await (await answered).json()).toMatchObject({ total: 0 });
   await expect(page.getByText('Δεν βρέθηκαν προϊόντα.')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 

@@ -116,6 +116,44 @@ test('an unknown id answers 404 with the spec text', async ({ page }) => {
   }
 });
 
+test('an unknown product is no dead end: a search of the cards and the newest products @phone', async ({
+  page,
+}) => {
+  const newest = await createProduct({ title: `E2E Newest ${Date.now()} Sasha Vezenkov` });
+  const response = await page.goto(productUrl('gid://shop/ProductVariant/999999999'));
+  expect(response?.status()).toBe(404);
+  const recent = page.getByTestId('recently-added').locator(':scope > li');
+  await expect(recent).toHaveCount(6);
+  await expect(recent.filter({ hasText: newest.title })).toHaveCount(1);
+
+  const search = page.getByTestId('not-found-search');
+  await search.getByRole('searchbox', { name: 'Αναζήτηση καρτών' }).fill('Vezenkov');
+  await search.getByRole('button', { name: 'Αναζήτηση' }).click();
+  await expect(page).toHaveURL(/\/singles\?search=Vezenkov$/);
+  await expect(page.getByRole('link', { name: newest.title }).first()).toBeVisible();
+});
+
+test('a product page shows more cards of its player, without itself @phone', async ({ page }) => {
+  const stamp = Date.now();
+  const older = await createProduct({ title: `E2E Prizm Sasha Vezenkov ${stamp}` });
+  const newer = await createProduct({ title: `E2E Select Sasha Vezenkov ${stamp}` });
+  const alone = await createProduct({ title: `E2E Nobody Known ${stamp}` });
+
+  await page.goto(productUrl(older.variantId));
+  const row = page.getByTestId('more-of-player');
+  await expect(row.getByRole('heading', { name: 'Περισσότερες κάρτες του Sasha Vezenkov' })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Όλες οι κάρτες του Sasha Vezenkov' })).toHaveAttribute(
+    'href',
+    '/player/Sasha%20Vezenkov/Olympiacos',
+  );
+  await expect(row.getByRole('link', { name: newer.title })).toBeVisible();
+  await expect(row.getByRole('link', { name: older.title })).toHaveCount(0);
+
+  await page.goto(productUrl(alone.variantId));
+  await expect(page.getByRole('heading', { level: 1, name: alone.title })).toBeVisible();
+  await expect(page.getByTestId('more-of-player')).toHaveCount(0);
+});
+
 test('the gallery cycles images and opens a full-screen overlay that traps focus @phone', async ({
   page,
 }) => {

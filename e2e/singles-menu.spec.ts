@@ -1,3 +1,5 @@
+import { playerCards } from '../src/domain/catalog/player-cards.ts';
+import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 
 async function openSingles(page: Page) {
@@ -63,4 +65,36 @@ test('NFL drills through conference and division; SOCCER shows league tiles', as
   }
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+});
+
+test('players without cards are left out; a team with none links to its listing', async ({ page }) => {
+  const shop = openShop();
+  const [categories, products] = await Promise.all([
+    shop.documents.listCategories(),
+    shop.commerce.listProductSummaries(),
+  ]).finally(() => shop.close());
+  const euroleague = categories.find((category) => category.id === 'euroleague');
+  const hasCards = (player: string, team: string) => playerCards(products, player, team).length > 0;
+  const mixed = euroleague?.teams.find(
+    (team) =>
+      team.players.some((player) => hasCards(player.name, team.name)) &&
+      team.players.some((player) => !hasCards(player.name, team.name)),
+  );
+  const empty = euroleague?.teams.find((team) =>
+    team.players.every((player) => !hasCards(player.name, team.name)),
+  );
+  if (!mixed || !empty) throw new Error('the demo catalogue has no Euroleague team to check this with');
+
+  await page.goto('/about-us');
+  const menu = await openSingles(page);
+  await menu.getByRole('button', { name: 'EUROLEAGUE', exact: true }).click();
+  await expect(menu.getByRole('link', { name: empty.name, exact: true })).toHaveAttribute(
+    'href',
+    `/singles?${new URLSearchParams({ category: 'EUROLEAGUE', team: empty.name })}`,
+  );
+  await menu.getByRole('button', { name: mixed.name, exact: true }).click();
+  for (const player of mixed.players) {
+    const link = menu.getByRole('link', { name: player.name, exact: true });
+    await expect(link).toHaveCount(hasCards(player.name, mixed.name) ? 1 : 0);
+  }
 });

@@ -120,7 +120,9 @@ export function authContract(backend: string, open: () => Promise<AuthHarness>):
         message: LOGIN_MESSAGES['too-many-requests'],
       });
       await expect(harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_IP)).resolves.toHaveProperty('token');
-    });
+      // 31 password checks (scrypt, made to be slow) in a row: a hang guard, not a speed check;
+      // a busy two-core machine once took 31 s.
+    }, 120_000);
 
     it('ends a session on signOut and leaves the others', async () => {
       const session = await harness.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, IP);

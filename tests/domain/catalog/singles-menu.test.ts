@@ -150,3 +150,21 @@ describe('playerHref', () => {
     );
   });
 });
+
+describe('buildSinglesMenu: players without cards', () => {
+  const withCards = new Set(['Kylian Mbappe', 'Sasha Vezenkov']);
+  const shown = buildSinglesMenu(CATEGORIES, (player) => withCards.has(player));
+  const sport = (label: string) => shown.find((node) => node.label === label);
+
+  it('leaves out the players who have no cards', () => {
+    const realMadrid = child(child(sport('SOCCER'), 'La Liga'), 'Real Madrid');
+    expect(labels(realMadrid?.children)).toEqual(['Kylian Mbappe']);
+    expect(labels(child(sport('EUROLEAGUE'), 'Olympiacos')?.children)).toEqual(['Sasha Vezenkov']);
+  });
+
+  it("links a team without any player's cards to its listing instead of an empty list", () => {
+    const panathinaikos = child(sport('EUROLEAGUE'), 'Panathinaikos');
+    expect(panathinaikos?.children).toBeUndefined();
+    expect(panathinaikos?.href).toBe('/singles?category=EUROLEAGUE&team=Panathinaikos');
+  });
+});
