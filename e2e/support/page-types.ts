@@ -19,6 +19,7 @@ export const PAGE_TYPES: readonly string[] = [
   '/contact',
   '/coming-soon',
   '/cart',
+  '/wishlist',
   '/checkout',
   '/accessibility',
   '/privacy',
