@@ -1,12 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS, swipeDirection, wrapIndex } from '../domain/carousel/carousel.ts';
+import { SLIDE_ACTION, type Slide } from '../domain/carousel/home-slides.ts';
 
 const CLICK_SLOP_PX = 10;
 
-export type Slide = { href: string; image: string; alt: string; title: string };
+const ARROW =
+  'grid size-11 place-items-center rounded-full bg-paper/85 text-2xl text-ink shadow-card hover:bg-paper sm:absolute sm:top-1/2 sm:-translate-y-1/2';
 
-/** Home carousel: auto-advances every 5 s and wraps; arrows, dots and drags restart the timer. */
-export default function HeroCarousel({ slides }: { slides: Slide[] }) {
+/**
+ * Home carousel: auto-advances every 5 s and wraps; arrows, dots and drags restart the timer.
+ * Each slide's words are text over its picture, on a dark veil that keeps them readable, and the
+ * controls never cover them: on a phone they sit in a bar under the picture, on wider screens
+ * beside and below the words.
+ */
+export default function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
   const [index, setIndex] = useState(0);
   // Bumped on every manual change so the auto-advance timer starts over.
   const [timerEpoch, setTimerEpoch] = useState(0);
@@ -67,9 +74,8 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
           <a
             key={slide.href}
             href={slide.href}
-            className="block aspect-video w-full shrink-0"
+            className="relative block aspect-[4/3] w-full shrink-0 sm:aspect-video"
             aria-roledescription="slide"
-            aria-label={`${slideIndex + 1} από ${slides.length}: ${slide.title}`}
             inert={slideIndex !== index}
             draggable={false}
             onClick={(event) => {
@@ -80,50 +86,85 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
               }
             }}
           >
+            {/* The words below say what the picture is about: to a screen reader it is decoration. */}
             <img
               src={slide.image}
-              alt={slide.alt}
+              alt=""
               width="1600"
               height="900"
-              className="size-full object-cover"
+              className="absolute inset-0 size-full object-cover"
               draggable={false}
               loading={slideIndex === 0 ? 'eager' : 'lazy'}
               fetchPriority={slideIndex === 0 ? 'high' : 'auto'}
             />
+            {/* The veil under the words: white text keeps AA contrast over the brightest part of the picture. */}
+            <span
+              className="absolute inset-0 bg-ink/65 sm:bg-transparent sm:bg-linear-to-r sm:from-ink/90 sm:via-ink/80 sm:via-60% sm:to-ink/10"
+              aria-hidden="true"
+            />
+            {/* Clear of the controls: the arrows' column on each side, the dots' row at the bottom.
+                The link's name is its words (no aria-label, which would have to repeat them all). */}
+            <span
+              className="relative flex h-full flex-col items-start justify-center gap-2 p-4 text-paper sm:max-w-[70%] sm:gap-3 sm:pt-6 sm:pb-14 sm:pl-16 lg:pl-20"
+              data-testid="slide-text"
+            >
+              <span className="sr-only">{`${slideIndex + 1} από ${slides.length}: `}</span>
+              <span className="rounded-full bg-accent px-3 py-1 text-xs font-extrabold tracking-widest sm:text-sm">
+                {slide.sport}
+              </span>
+              <span
+                className="text-2xl leading-tight font-black tracking-tight sm:text-4xl lg:text-5xl"
+                data-testid="slide-headline"
+              >
+                {slide.headline[0]}{' '}
+                <span className="block underline decoration-accent decoration-4 underline-offset-4 sm:decoration-6">
+                  {slide.headline[1]}
+                </span>
+              </span>
+              <span className="text-sm font-medium sm:text-lg" data-testid="slide-lead">
+                {slide.lead}
+              </span>
+              <span className="mt-1 rounded-full bg-paper px-4 py-2 text-sm font-extrabold text-ink sm:text-base">
+                {SLIDE_ACTION} <span aria-hidden="true">→</span>
+              </span>
+            </span>
           </a>
         ))}
       </div>
-      <button
-        type="button"
-        className="absolute top-1/2 left-2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-paper/85 text-2xl text-ink shadow-card hover:bg-paper"
-        aria-label="Προηγούμενη διαφάνεια"
-        onClick={() => go(index - 1)}
-      >
-        ‹
-      </button>
-      <button
-        type="button"
-        className="absolute top-1/2 right-2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-paper/85 text-2xl text-ink shadow-card hover:bg-paper"
-        aria-label="Επόμενη διαφάνεια"
-        onClick={() => go(index + 1)}
-      >
-        ›
-      </button>
-      <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1">
-        {slides.map((slide, dotIndex) => (
-          <button
-            key={slide.href}
-            type="button"
-            className="grid size-8 place-items-center"
-            aria-label={`Διαφάνεια ${dotIndex + 1}`}
-            aria-current={dotIndex === index ? 'true' : undefined}
-            onClick={() => go(dotIndex)}
-          >
-            <span
-              className={`block size-2.5 rounded-full ${dotIndex === index ? 'bg-paper' : 'bg-paper/50'}`}
-            />
-          </button>
-        ))}
+      {/* A bar under the picture on a phone; on wider screens its parts are laid over the picture. */}
+      <div className="flex items-center justify-between px-2 py-1 sm:contents">
+        <button
+          type="button"
+          className={`${ARROW} sm:left-2`}
+          aria-label="Προηγούμενη διαφάνεια"
+          onClick={() => go(index - 1)}
+        >
+          ‹
+        </button>
+        <div className="flex justify-center sm:absolute sm:inset-x-0 sm:bottom-2 sm:gap-1">
+          {slides.map((slide, dotIndex) => (
+            <button
+              key={slide.href}
+              type="button"
+              className="grid size-11 place-items-center sm:size-8"
+              aria-label={`Διαφάνεια ${dotIndex + 1}`}
+              aria-current={dotIndex === index ? 'true' : undefined}
+              onClick={() => go(dotIndex)}
+            >
+              <span
+                className={`block size-2.5 rounded-full ${dotIndex === index ? 'bg-paper' : 'bg-paper/50'}`}
+              />
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className={`${ARROW} sm:right-2`}
+          aria-label="Επόμενη διαφάνεια"
+          onClick={() => go(index + 1)}
+        >
+          ›
+        </button>
       </div>
     </section>
   );
