@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { CartLine } from '../domain/cart/cart.ts';
 import { canCheckout, MIN_ORDER_MESSAGE, stepperState } from '../domain/cart/cart-rules.ts';
 import { productPath } from '../domain/catalog/product-id.ts';
+import { CARD_PLACEHOLDER } from '../domain/media/card-placeholder.ts';
 import { formatEuro } from '../domain/text/money.ts';
 import { $cart, $cartState, loadCart, removeCartLine, updateCartLine } from '../stores/cart.ts';
 import QuantityStepper from './ui/QuantityStepper.tsx';
@@ -103,10 +104,11 @@ function Line({
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line">
       <img
-        src={line.merchandise.image ?? '/images/placeholder-card.svg'}
+        src={line.merchandise.image ?? CARD_PLACEHOLDER}
         alt=""
         width="72"
         height="100"
+        data-fallback={CARD_PLACEHOLDER}
         className="aspect-[5/7] w-18 shrink-0 rounded-md bg-mist object-cover"
       />
       <div className="flex grow flex-col gap-2">

@@ -1,11 +1,10 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { keyStep, stepIndex } from '../domain/carousel/gallery.ts';
+import { CARD_PLACEHOLDER, failedBeforeHydration } from '../domain/media/card-placeholder.ts';
 import { variantUrl } from '../domain/media/responsive-image.ts';
 
 export type GalleryImage = { url: string; alt: string; width: number | null; height: number | null };
 type Props = { images: GalleryImage[]; title: string };
-
-const PLACEHOLDER = '/images/placeholder-card.svg';
 
 /** The set of broken images with `i` added; the same set when it is already there (no re-render). */
 const withIndex = (set: ReadonlySet<number>, i: number) => (set.has(i) ? set : new Set(set).add(i));
@@ -22,20 +21,22 @@ export default function ProductGallery({ images, title }: Props) {
   const closeButton = useRef<HTMLButtonElement>(null);
   const count = images.length;
 
-  const srcOf = (i: number) => (failed.has(i) ? PLACEHOLDER : (images[i]?.url ?? PLACEHOLDER));
+  const srcOf = (i: number) => (failed.has(i) ? CARD_PLACEHOLDER : (images[i]?.url ?? CARD_PLACEHOLDER));
   const altOf = (i: number) =>
     images[i]?.alt || (count > 1 ? `${title}, εικόνα ${i + 1} από ${count}` : title);
   const fail = (i: number) => setFailed((before) => withIndex(before, i));
   const go = (step: number) => setIndex((current) => stepIndex(current, step, count));
 
-  // An image that broke before hydration fired its error event before React listened: catch it up.
+  // An image that broke before hydration fired its error event before React listened (the page's
+  // script already shows the placeholder, src/components/image-fallback.ts): catch the state up.
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     for (const img of root.current?.querySelectorAll<HTMLImageElement>('img[data-index]') ?? []) {
-      if (img.complete && img.naturalWidth === 0)
-        setFailed((before) => withIndex(before, Number(img.dataset.index)));
+      const i = Number(img.dataset.index);
+      if (failedBeforeHydration(img, images[i]?.url ?? CARD_PLACEHOLDER))
+        setFailed((before) => withIndex(before, i));
     }
-  }, []);
+  }, [images]);
 
   function openOverlay() {
     dialog.current?.showModal();
@@ -77,7 +78,7 @@ export default function ProductGallery({ images, title }: Props) {
   if (count === 0) {
     return (
       <img
-        src={PLACEHOLDER}
+        src={CARD_PLACEHOLDER}
         alt={title}
         width={600}
         height={840}
@@ -108,6 +109,7 @@ export default function ProductGallery({ images, title }: Props) {
             decoding="async"
             data-index={index}
             data-testid="gallery-image"
+            data-fallback={CARD_PLACEHOLDER}
             onError={() => fail(index)}
             className="aspect-[5/7] w-full object-cover"
           />
@@ -154,6 +156,7 @@ export default function ProductGallery({ images, title }: Props) {
             loading="lazy"
             decoding="async"
             data-testid="gallery-image"
+            data-fallback={CARD_PLACEHOLDER}
             onError={() => fail(index)}
             className="max-h-full max-w-full object-contain"
           />
@@ -241,6 +244,7 @@ function Thumbnails({ count, index, srcOf, onSelect, onFail, tone }: ThumbnailsP
               loading="lazy"
               decoding="async"
               data-index={i}
+              data-fallback={CARD_PLACEHOLDER}
               onError={() => onFail(i)}
               className="aspect-[5/7] w-full object-cover"
             />
