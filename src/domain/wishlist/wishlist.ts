@@ -1,21 +1,22 @@
-import { z } from 'zod';
-
 /** A wishlist keeps at most this many products; adding one more lets the oldest go. */
 export const WISHLIST_MAX = 100;
 /** Longer ids are not ours (a product id is a short gid); they are dropped, never sent. */
 const ID_MAX_LENGTH = 200;
 
-const idsSchema = z.array(z.string().min(1).max(ID_MAX_LENGTH));
+const isId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= ID_MAX_LENGTH;
 
 /**
  * The ids a stored wishlist holds, newest first, once each: whatever another version of the shop
  * or a hand edit left in localStorage, a wrong value reads as an empty wishlist, never an error.
+ * Checked by hand, not with zod: this runs in the header of every page, within the JS budget.
  */
 export function parseWishlist(stored: string | undefined): string[] {
   if (!stored) return [];
   try {
-    const parsed = idsSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? [...new Set(parsed.data)].slice(0, WISHLIST_MAX) : [];
+    const parsed: unknown = JSON.parse(stored);
+    if (!Array.isArray(parsed) || !parsed.every(isId)) return [];
+    return [...new Set(parsed)].slice(0, WISHLIST_MAX);
   } catch {
     return [];
   }
