@@ -374,7 +374,9 @@ test('the grid has 5 columns at 1366 wide', async ({ page }) => {
   await expect(searchBox(page)).toBeVisible();
 });
 
-test('on a phone the filters fold behind a Φίλτρα button @phone', async ({ page }) => {
+test('on a phone the filters fold behind a Φίλτρα button that opens them in a dialog @phone', async ({
+  page,
+}) => {
   await openSingles(page);
   const width = page.viewportSize()?.width ?? 0;
   const toggle = filtersToggle(page);
@@ -384,18 +386,20 @@ test('on a phone the filters fold behind a Φίλτρα button @phone', async ({
     return;
   }
   await expect(toggle).toBeVisible();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toHaveAttribute('aria-haspopup', 'dialog');
   await expect(searchBox(page)).toBeHidden();
   await expect(sportSelect(page)).toBeHidden();
 
   await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const dialog = page.getByRole('dialog', { name: 'Φίλτρα' });
+  await expect(dialog).toBeVisible();
   await expect(searchBox(page)).toBeVisible();
   await sportSelect(page).selectOption('NFL');
   await expect.poll(() => query(page).get('category')).toBe('NFL');
 
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await dialog.getByRole('button', { name: 'Κλείσιμο' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toggle).toBeFocused();
   await expect(searchBox(page)).toBeHidden();
 });
 

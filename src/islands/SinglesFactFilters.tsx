@@ -1,21 +1,16 @@
-import { useEffect, useState } from 'react';
-import { CONDITION_LABELS, CONDITIONS, MANUFACTURERS } from '../domain/card-facts/facts.ts';
+import { useEffect, useRef, useState } from 'react';
+import { CONDITIONS, MANUFACTURERS } from '../domain/card-facts/facts.ts';
+import {
+  conditionFilterLabel,
+  FLAG_FILTERS,
+  GRADE_FILTERS,
+  GRADER_FILTERS,
+  gradeLabel,
+  NUMBERED_FILTERS,
+} from '../domain/catalog/singles-chips.ts';
 import { type FactParam, hasFactFilter, type SinglesFilters } from '../domain/catalog/singles-filters.ts';
 
 const DEBOUNCE_MS = 300;
-const GRADES = ['10', '9.5', '9', '8.5', '8', '7', '6', '5', '4', '3', '2', '1'];
-const GRADER_OPTIONS = [
-  { value: 'PSA', label: 'PSA' },
-  { value: 'BGS', label: 'BGS' },
-  { value: 'SGC', label: 'SGC' },
-  { value: 'CGC', label: 'CGC' },
-  { value: 'RAW', label: 'Raw (χωρίς βαθμολόγηση)' },
-];
-const FLAGS = [
-  { param: 'rc', label: 'Rookie (RC)' },
-  { param: 'auto', label: 'Αυτόγραφο' },
-  { param: 'patch', label: 'Patch / memorabilia' },
-] as const;
 
 type Props = {
   filters: SinglesFilters;
@@ -30,8 +25,21 @@ type Props = {
 export default function SinglesFactFilters({ filters, update, fieldClass }: Props) {
   const makers: string[] = [...MANUFACTURERS];
   if (filters.maker && !makers.includes(filters.maker)) makers.push(filters.maker);
+  // Open when a fact filter is set, then as the shopper leaves it: clearing the last filter
+  // keeps it open. A filter set from outside (back, forward) opens it again.
+  const active = hasFactFilter(filters);
+  const [open, setOpen] = useState(active);
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) setOpen(true);
+    wasActive.current = active;
+  }, [active]);
   return (
-    <details className="rounded-md border border-line p-3" open={hasFactFilter(filters)}>
+    <details
+      className="rounded-md border border-line p-3"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="min-h-11 cursor-pointer content-center font-semibold">Στοιχεία κάρτας</summary>
       <div className="mt-2 grid gap-3">
         <fieldset className="grid grid-cols-2 gap-2">
@@ -82,7 +90,7 @@ export default function SinglesFactFilters({ filters, update, fieldClass }: Prop
         />
         <fieldset className="grid gap-1">
           <legend className="mb-1 text-sm font-semibold">Χαρακτηριστικά</legend>
-          {FLAGS.map((flag) => (
+          {FLAG_FILTERS.map((flag) => (
             <label key={flag.param} className="flex min-h-11 items-center gap-2 text-sm">
               <input
                 type="checkbox"
@@ -105,8 +113,11 @@ export default function SinglesFactFilters({ filters, update, fieldClass }: Prop
             onChange={(event) => update('numbered', event.target.value)}
           >
             <option value="">Όλες οι κάρτες</option>
-            <option value="any">Μόνο αριθμημένες</option>
-            <option value="99">Αριθμημένες, ως /99</option>
+            {NUMBERED_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </label>
         <label className="grid gap-1 text-sm font-semibold">
@@ -118,7 +129,7 @@ export default function SinglesFactFilters({ filters, update, fieldClass }: Prop
             onChange={(event) => update('grader', event.target.value)}
           >
             <option value="">Όλες</option>
-            {GRADER_OPTIONS.map((option) => (
+            {GRADER_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -134,9 +145,9 @@ export default function SinglesFactFilters({ filters, update, fieldClass }: Prop
             onChange={(event) => update('grade', event.target.value)}
           >
             <option value="">Κάθε βαθμός</option>
-            {GRADES.map((grade) => (
+            {GRADE_FILTERS.map((grade) => (
               <option key={grade} value={grade}>
-                {grade.replace('.', ',')}
+                {gradeLabel(grade)}
               </option>
             ))}
           </select>
@@ -152,7 +163,7 @@ export default function SinglesFactFilters({ filters, update, fieldClass }: Prop
             <option value="">Κάθε κατάσταση</option>
             {CONDITIONS.map((condition) => (
               <option key={condition} value={condition}>
-                {CONDITION_LABELS[condition]} ή καλύτερη
+                {conditionFilterLabel(condition)}
               </option>
             ))}
           </select>

@@ -14,7 +14,7 @@ export default function SingleCard({ card, eager }: { card: CardView; eager: boo
     >
       <CardPicture card={card} eager={eager} />
       <div className="flex grow flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold">
+        <h3 className="line-clamp-2 text-sm font-semibold break-words">
           <a
             href={productPath({ id: card.productId, variantId: card.id })}
             className="after:absolute after:inset-0"

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { MESSAGES } from '../../domain/auth/login-messages.ts';
 import { isPriceRangeInput } from '../../domain/catalog/price-input.ts';
+import { showResultsLabel } from '../../domain/catalog/singles-chips.ts';
 import type { FilterOptions, SinglesFilters } from '../../domain/catalog/singles-filters.ts';
 import SinglesFactFilters from '../SinglesFactFilters.tsx';
+import { useFilterDialog } from './useFilterDialog.ts';
 
 const SORTS = [
   { value: 'newest', label: 'Νεότερα' },
@@ -20,39 +22,58 @@ type Props = {
   searchText: string;
   setSearchText: (text: string) => void;
   update: (field: keyof SinglesFilters, value: string | number) => void;
+  /** The results' count, for the phone panel's «Δείτε N αποτελέσματα»; null while it loads. */
+  total: number | null;
 };
 
 /**
  * The filters: a real GET form, so without script its button sends it; with script every change
- * applies at once. On phones a button shows and hides it.
+ * applies at once. A sidebar from `lg` up; below it, a «Φίλτρα» button opens them in a dialog
+ * whose sticky button shows the results (without script they stay open in the page).
  */
-export default function SinglesFilterForm({ filters, options, searchText, setSearchText, update }: Props) {
-  const [panelOpen, setPanelOpen] = useState(false);
-  return (
-    <div>
-      <button
-        type="button"
-        className="mb-3 flex min-h-11 w-full items-center justify-between rounded-md border border-line px-3 font-semibold noscript:hidden lg:hidden"
-        aria-expanded={panelOpen}
-        aria-controls="singles-filters"
-        onClick={() => setPanelOpen(!panelOpen)}
-      >
-        Φίλτρα <span aria-hidden="true">{panelOpen ? '▴' : '▾'}</span>
-      </button>
-      <form
-        id="singles-filters"
-        action="/singles"
-        method="get"
-        aria-labelledby="singles-filters-heading"
-        className={`${panelOpen ? 'grid' : 'hidden'} gap-3 noscript:grid lg:grid`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (searchText !== filters.search) update('search', searchText);
-        }}
-      >
+export default function SinglesFilterForm({
+  filters,
+  options,
+  searchText,
+  setSearchText,
+  update,
+  total,
+}: Props) {
+  const panel = useFilterDialog();
+  const modal = panel.phone;
+  const form = (
+    <form
+      id="singles-filters"
+      action="/singles"
+      method="get"
+      aria-labelledby="singles-filters-heading"
+      className={modal ? 'flex min-h-full flex-col' : 'hidden noscript:block lg:block'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (searchText !== filters.search) update('search', searchText);
+      }}
+    >
+      {modal ? (
+        <div className="sticky top-0 z-10 flex items-center justify-between gap-2 border-b border-line bg-paper py-1 pr-1 pl-4">
+          <h2 id="singles-filters-heading" className="text-lg font-bold">
+            Φίλτρα
+          </h2>
+          <button
+            ref={panel.firstFocus}
+            type="button"
+            className="grid size-11 place-items-center rounded-full text-2xl hover:bg-mist"
+            aria-label="Κλείσιμο"
+            onClick={panel.close}
+          >
+            ×
+          </button>
+        </div>
+      ) : (
         <h2 id="singles-filters-heading" className="sr-only">
           Φίλτρα
         </h2>
+      )}
+      <div className={modal ? 'grid gap-3 p-4' : 'grid gap-3'}>
         <label className="grid gap-1 text-sm font-semibold">
           Αναζήτηση
           <input
@@ -105,7 +126,42 @@ export default function SinglesFilterForm({ filters, options, searchText, setSea
         >
           Εφαρμογή φίλτρων
         </button>
-      </form>
+      </div>
+      {modal && (
+        <div className="sticky bottom-0 mt-auto border-t border-line bg-paper p-3">
+          <button
+            type="button"
+            className="min-h-11 w-full rounded-full bg-ink px-4 font-semibold text-paper"
+            onClick={panel.close}
+          >
+            {total === null ? MESSAGES.loading : showResultsLabel(total)}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+  return (
+    <div>
+      <button
+        ref={panel.opener}
+        type="button"
+        className="mb-3 flex min-h-11 w-full items-center justify-between rounded-md border border-line px-3 font-semibold noscript:hidden lg:hidden"
+        aria-haspopup="dialog"
+        onClick={panel.open}
+      >
+        Φίλτρα <span aria-hidden="true">▸</span>
+      </button>
+      {modal ? (
+        <dialog
+          {...panel.dialogProps}
+          aria-labelledby="singles-filters-heading"
+          className="m-0 ml-auto h-dvh max-h-none w-full max-w-md overflow-y-auto bg-paper p-0 text-ink backdrop:bg-ink/60"
+        >
+          {form}
+        </dialog>
+      ) : (
+        form
+      )}
     </div>
   );
 }

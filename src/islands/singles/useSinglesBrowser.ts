@@ -75,6 +75,9 @@ export function useSinglesBrowser(
   /** Shows another filter state: in the URL (a history entry), then from the server. */
   const go = (next: SinglesFilters) => {
     setFilters(next);
+    // A search dropped or replaced from elsewhere (a chip, «Καθαρισμός όλων», a browse link)
+    // empties the box too, or its text would come back as a search 300 ms later.
+    if (next.search !== filters.search) setSearchText(next.search);
     const url = `${window.location.pathname}${filtersToQuery(next)}`;
     if (url !== `${window.location.pathname}${window.location.search}`)
       window.history.pushState(null, '', url);
