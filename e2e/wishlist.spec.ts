@@ -46,7 +46,7 @@ test('a heart keeps a product; /wishlist shows its price and stock and adds it t
   await page.getByTestId('wishlist-link').click();
   await expect(page).toHaveURL('/wishlist');
   const list = page.getByTestId('wishlist');
-  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.locator(':scope > li')).toHaveCount(1);
   await expect(list).toContainText(card.title);
   await expect(list).toContainText('12,50');
   await list.getByRole('button', { name: 'Προσθήκη στο καλάθι' }).click();
@@ -76,7 +76,7 @@ test('the wishlist is shared across tabs at once, and a product that is gone say
 
   await other.goto(productUrl(gone));
   await (await heart(other, gone.title)).click();
-  await expect(page.getByTestId('wishlist').getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByTestId('wishlist').locator(':scope > li')).toHaveCount(2);
   const shop = openShop();
   try {
     await shop.commerce.deleteProduct(gone.id);
@@ -84,7 +84,7 @@ test('the wishlist is shared across tabs at once, and a product that is gone say
     shop.close();
   }
   await page.reload();
-  const items = page.getByTestId('wishlist').getByRole('listitem');
+  const items = page.getByTestId('wishlist').locator(':scope > li');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('Αυτό το προϊόν δεν είναι πλέον διαθέσιμο.');
   await items.first().getByRole('button', { name: 'Αφαίρεση' }).click();
@@ -99,4 +99,28 @@ test('the wishlist API refuses more ids than a wishlist holds, in Greek', async 
   expect(await response.json()).toMatchObject({
     error: { message: 'Τα αγαπημένα μπορούν να έχουν έως 100 προϊόντα.' },
   });
+});
+
+test('cards carry the heart too: the singles grid and the server-rendered cards @phone', async ({ page }) => {
+  const stamp = Date.now();
+  const single = await createCard(`E2E Heart Single ${stamp}`);
+  await page.goto(`/singles?search=${encodeURIComponent(`Heart Single ${stamp}`)}`);
+  await (await heart(page, single.title)).click();
+  await expect(page.getByTestId('wishlist-link')).toHaveAttribute('data-count', '1');
+
+  // An unknown product's page lists the newest products as server-rendered cards.
+  const newest = await createCard(`E2E Heart Newest ${stamp}`);
+  await page.goto('/product/no-such-card');
+  const card = page.getByTestId('recently-added').locator(':scope > li', { hasText: newest.title });
+  const button = card.getByRole('button', { name: `Προσθήκη στα αγαπημένα: ${newest.title}` });
+  await button.scrollIntoViewIfNeeded();
+  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+  await button.click();
+  await expect(page.getByTestId('wishlist-link')).toHaveAttribute('data-count', '2');
+
+  await page.goto('/wishlist');
+  const items = page.getByTestId('wishlist').locator(':scope > li');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(newest.title);
+  await expect(await heart(page, newest.title)).toHaveAttribute('aria-pressed', 'true');
 });

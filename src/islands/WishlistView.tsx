@@ -4,7 +4,6 @@ import type { CardView } from '../domain/catalog/card-view.ts';
 import { callApi } from '../stores/api.ts';
 import { $wishlist, toggleWishlist } from '../stores/wishlist.ts';
 import RecommendationCard from './RecommendationCard.tsx';
-import WishlistButton from './WishlistButton.tsx';
 
 type Item = { id: string; card: CardView | null };
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; items: Item[] };
@@ -74,13 +73,9 @@ export default function WishlistView() {
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5" data-testid="wishlist">
         {items.map(({ id, card }) => (
           <li key={id} className="relative">
+            {/* The card's own heart takes it out of the list. */}
             {card ? (
-              <>
-                <RecommendationCard card={card} />
-                <div className="absolute top-2 right-2 z-10">
-                  <WishlistButton id={id} title={card.title} />
-                </div>
-              </>
+              <RecommendationCard card={card} />
             ) : (
               <div className="flex h-full flex-col items-start gap-3 rounded-card border border-line p-3">
                 <p className="font-semibold">Αυτό το προϊόν δεν είναι πλέον διαθέσιμο.</p>

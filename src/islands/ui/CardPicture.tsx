@@ -1,13 +1,17 @@
 import { MESSAGES } from '../../domain/auth/login-messages.ts';
 import { type CardView, isSoldOut } from '../../domain/catalog/card-view.ts';
+import WishlistButton from '../WishlistButton.tsx';
 import CardImage from './CardImage.tsx';
 
-/** The top of every storefront card: the image, with the red sold-out badge when stock is gone. */
+/**
+ * The top of every storefront card: the image, with the red sold-out badge when stock is gone and
+ * the wishlist heart, above the card-wide link so it takes its own taps.
+ */
 export default function CardPicture({
   card,
   eager = false,
 }: {
-  card: Pick<CardView, 'image' | 'title' | 'available'>;
+  card: Pick<CardView, 'id' | 'image' | 'title' | 'available'>;
   eager?: boolean;
 }) {
   return (
@@ -18,6 +22,9 @@ export default function CardPicture({
           {MESSAGES.soldOut}
         </span>
       )}
+      <div className="absolute top-2 right-2 z-10">
+        <WishlistButton id={card.id} title={card.title} />
+      </div>
     </div>
   );
 }
