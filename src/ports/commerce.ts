@@ -2,6 +2,7 @@ import type { Cart, CartLineInput } from '../domain/cart/cart.ts';
 import type { Product, ProductInput, ProductSummary } from '../domain/catalog/product.ts';
 import type { CatalogPage, CatalogQuery } from '../domain/catalog/query.ts';
 import type { ImportItem, ImportResult } from '../domain/catalog-csv/import-job.ts';
+import type { CustomerList, CustomerQuery, CustomerSummary } from '../domain/customers/customer.ts';
 import type { OutgoingMail } from '../domain/mail/outgoing-mail.ts';
 import type { Shipment } from '../domain/orders/carriers.ts';
 import type {
@@ -97,6 +98,15 @@ export interface OrderPort {
   /** Every order of one email, newest first (at most 50): the shopper's other orders. */
   customerOrders(email: string): Promise<Order[]>;
   /**
+   * One page of the shop's customers, built from the orders (decision 086): one per email, case
+   * ignored, with the latest order's name and phone, how many orders, what they spent (orders that
+   * count as sales: not cancelled) and when they last ordered. `search` finds any name, email or
+   * phone of their orders (case and accents ignored).
+   */
+  listCustomers(query: CustomerQuery): Promise<CustomerList>;
+  /** Every customer, latest order newest first: the CSV export. */
+  allCustomers(): Promise<CustomerSummary[]>;
+  /**
    * Moves an order to its next status or cancels it (lifecycle.ts), in one transaction with its
    * event and the mail that tells the shopper (`mail`, given the moved order); cancelling puts the
    * stock back. A move the lifecycle does not allow is AppError('conflict').
@@ -116,7 +126,14 @@ export interface OrderPort {
 /** A move of an order: its new status, the parcel when it ships, the reason when it is cancelled. */
 export type StatusChange = { status: OrderStatus; shipment?: Shipment; reason?: string };
 
-export type OrderQuery = { status?: OrderStatus; search?: string; page: number; pageSize: number };
+/** `email` keeps one customer's orders: that email exactly, letter case ignored. */
+export type OrderQuery = {
+  status?: OrderStatus;
+  search?: string;
+  email?: string;
+  page: number;
+  pageSize: number;
+};
 
 export interface HostedOrdersPort {
   /** Who takes the orders, for the dashboard's wording. */

@@ -4,6 +4,7 @@ import { createLocalBuilds } from '../adapters/builds-local/index.ts';
 import { createLocalCarts } from '../adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
 import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
+import { createLocalOverview } from '../adapters/commerce-local/overview.ts';
 import { createLocalContact } from '../adapters/contact-local/index.ts';
 import { createFirestoreDocuments } from '../adapters/docs-firestore/index.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
@@ -27,6 +28,7 @@ import type { ContactPort } from '../ports/contact.ts';
 import type { DocumentsPort } from '../ports/documents.ts';
 import type { MailPort } from '../ports/mail.ts';
 import type { MediaPort } from '../ports/media.ts';
+import type { OverviewPort } from '../ports/overview.ts';
 import type { RateLimitPort } from '../ports/rate-limits.ts';
 import type { SettingsPort } from '../ports/settings.ts';
 import { type Env, getEnv } from './env.ts';
@@ -39,6 +41,8 @@ export type Container = {
   commerce: CommercePort;
   carts: CartPort;
   orders: OrderPort;
+  /** The dashboard overview's sales and stock figures; null when a hosted checkout takes the orders. */
+  overview: OverviewPort | null;
   documents: DocumentsPort;
   auth: AuthPort;
   media: MediaPort;
@@ -141,6 +145,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     commerce: shopify?.commerce ?? createLocalCommerce(engine),
     carts: shopify?.carts ?? createLocalCarts(engine),
     orders: createLocalOrders(engine, { enqueueMail }),
+    overview: shopify ? null : createLocalOverview(engine),
     hostedOrders: shopify?.orders ?? null,
     shopify,
     importJobs: importJobStore(engine),

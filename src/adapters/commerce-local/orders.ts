@@ -14,7 +14,6 @@ import {
   type OrderStatus,
 } from '../../domain/orders/order.ts';
 import { courierFee } from '../../domain/settings/checkout-terms.ts';
-import { foldText } from '../../domain/text/fold.ts';
 import type { OrderPort, PlaceOrderInput } from '../../ports/commerce.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inSyncTransaction, inTransaction } from '../sqlite/busy-retry.ts';
@@ -23,6 +22,8 @@ import { parseGid, toGid } from '../sqlite/ids.ts';
 import { prepared } from '../sqlite/prepared.ts';
 import type { DB } from '../sqlite/schema.ts';
 import { isCartId, readCart } from './carts.ts';
+import { localCustomers } from './customers.ts';
+import { foldedContains, foldedWords } from './folded-search.ts';
 
 type OrderRow = Selectable<DB['orders']>;
 
@@ -30,9 +31,6 @@ export type LocalOrdersOptions = {
   /** Queues a mail inside the order's transaction (the outbox lives in the same database). */
   enqueueMail?: EnqueueMail;
 };
-
-/** The words of a search, folded as the database folds the columns it looks in (accents and case). */
-const foldedWords = (search: string) => foldText(search).split(/\s+/).filter(Boolean).slice(0, 8);
 
 /** Orders on the local engine: placing one is a single transaction that cannot oversell. */
 export function createLocalOrders(engine: Engine, options: LocalOrdersOptions = {}): OrderPort {
@@ -67,6 +65,8 @@ export function createLocalOrders(engine: Engine, options: LocalOrdersOptions = 
   }
 
   return {
+    ...localCustomers(db),
+
     async placeOrder(input) {
       if (!isCartId(input.cartId)) throw new AppError('not_found', 'Το καλάθι δεν βρέθηκε.');
       const mailsOf = input.mails;
@@ -91,18 +91,14 @@ export function createLocalOrders(engine: Engine, options: LocalOrdersOptions = 
       });
     },
 
-    async listOrders({ status, search, page, pageSize }) {
+    async listOrders({ status, search, email, page, pageSize }) {
       let query = db.selectFrom('orders');
       if (status) query = query.where('status', '=', status);
+      if (email !== undefined) query = query.where(sql<string>`email COLLATE NOCASE`, '=', email);
       const words = foldedWords(search ?? '');
       for (const word of words) {
-        const like = `%${word.replace(/[%_\\]/g, (char) => `\\${char}`)}%`;
         query = query.where((eb) =>
-          eb.or(
-            ['number', 'customer_name', 'email', 'phone'].map((column) =>
-              eb(sql<string>`fold_text(${sql.ref(column)})`, 'like', sql<string>`${like} ESCAPE '\\'`),
-            ),
-          ),
+          eb.or(['number', 'customer_name', 'email', 'phone'].map((column) => foldedContains(column, word))),
         );
       }
       const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import type { ShopSettings } from './shop-settings.ts';
+import { LOW_STOCK_DEFAULT, type ShopSettings } from './shop-settings.ts';
 
 /**
  * The settings a shop starts with until the owner saves its own (decision 081): a complete,
@@ -40,6 +40,7 @@ export function firstSettings({
       mapUrl: 'https://www.openstreetmap.org/?mlat=37.97578&mlon=23.72970#map=19/37.97578/23.72970',
     },
     shipping: { courierFeeCents: shippingCents, freeShippingFromCents: 5_000 },
+    stock: { lowStockThreshold: LOW_STOCK_DEFAULT },
     payments: { bankTransfer: true, cashOnDelivery: true },
     social: {
       instagram: 'https://www.instagram.com/cardvault.gr',

@@ -7,8 +7,9 @@ import { SETTINGS_MESSAGES, type ShopSettings, shopSettingsSchema } from './shop
  * ("3,50"), IBANs as printed. Pure, so the form's checks are the server's (the same schema) and a
  * test covers the way in and out.
  */
-export type SettingsForm = Omit<ShopSettings, 'shipping'> & {
+export type SettingsForm = Omit<ShopSettings, 'shipping' | 'stock'> & {
   shipping: { courierFee: string; freeShippingFrom: string };
+  stock: { lowStockThreshold: string };
 };
 
 /** Field errors by the schema's dotted path (`identity.vatNumber`, `bankAccounts.0.iban`). */
@@ -24,7 +25,11 @@ export const toSettingsForm = (settings: ShopSettings): SettingsForm => ({
     freeShippingFrom:
       settings.shipping.freeShippingFromCents === null ? '' : euros(settings.shipping.freeShippingFromCents),
   },
+  stock: { lowStockThreshold: String(settings.stock.lowStockThreshold) },
 });
+
+/** "3" -> 3; anything but a whole number -> NaN (the schema then says what it takes). */
+const toCount = (text: string): number => (/^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 /** "3,50", "3.5", "3" -> 350; anything else (or more than two decimals) -> NaN. */
 function toCents(text: string): number {
@@ -44,7 +49,11 @@ export function readSettingsForm(
   const freeText = form.shipping.freeShippingFrom.trim();
   const freeShippingFromCents = freeText === '' ? null : toCents(freeText);
   const parsed = shopSettingsSchema.safeParse(
-    { ...form, shipping: { courierFeeCents, freeShippingFromCents } },
+    {
+      ...form,
+      shipping: { courierFeeCents, freeShippingFromCents },
+      stock: { lowStockThreshold: toCount(form.stock.lowStockThreshold) },
+    },
     { error: greekZodError },
   );
   if (parsed.success) return { ok: true, settings: parsed.data };

@@ -40,10 +40,14 @@ export const SETTINGS_MESSAGES = {
   email: 'Συμπληρώστε ένα έγκυρο email.',
   url: 'Η διεύθυνση πρέπει να ξεκινά με https:// (ή αφήστε το πεδίο κενό).',
   amount: 'Το ποσό πρέπει να είναι από 0 έως 1.000 €.',
+  lowStock: 'Το όριο χαμηλού αποθέματος είναι ακέραιος αριθμός από 0 έως 1.000.',
   payments: 'Επιλέξτε τουλάχιστον έναν τρόπο πληρωμής.',
   pickup: 'Για την παραλαβή από το κατάστημα χρειάζονται διεύθυνση και ωράριο.',
   saved: 'Οι ρυθμίσεις αποθηκεύτηκαν.',
 } as const;
+
+/** Settings saved before the threshold existed read it as this. */
+export const LOW_STOCK_DEFAULT = 2;
 
 export const bankAccountSchema = z.object({
   bank: text(80, 'Η τράπεζα είναι υποχρεωτική.'),
@@ -97,6 +101,16 @@ export const shopSettingsSchema = z
       freeShippingFromCents: cents.nullable(),
     }),
     payments: z.object({ bankTransfer: z.boolean(), cashOnDelivery: z.boolean() }),
+    /** The overview lists products with this many copies or fewer left as low on stock. */
+    stock: z
+      .object({
+        lowStockThreshold: z
+          .number({ error: SETTINGS_MESSAGES.lowStock })
+          .int({ error: SETTINGS_MESSAGES.lowStock })
+          .min(0, { error: SETTINGS_MESSAGES.lowStock })
+          .max(1_000, { error: SETTINGS_MESSAGES.lowStock }),
+      })
+      .default({ lowStockThreshold: LOW_STOCK_DEFAULT }),
     social: z.object({
       instagram: httpsUrl(SETTINGS_MESSAGES.url),
       facebook: httpsUrl(SETTINGS_MESSAGES.url),

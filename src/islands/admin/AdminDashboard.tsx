@@ -5,10 +5,12 @@ import { resetProducts } from '../../stores/admin-products.ts';
 import { signOut } from '../../stores/session.ts';
 import AccountSection from './AccountSection.tsx';
 import CatalogCsvSection from './CatalogCsvSection.tsx';
+import CustomersSection from './CustomersSection.tsx';
 import ErrorBoundary from './ErrorBoundary.tsx';
 import HostedOrdersSection from './HostedOrdersSection.tsx';
 import InboxSection from './InboxSection.tsx';
 import OrdersSection from './OrdersSection.tsx';
+import OverviewSection from './OverviewSection.tsx';
 import PlayersSection from './PlayersSection.tsx';
 import ProductsSection from './ProductsSection.tsx';
 import ProtectedRoute from './ProtectedRoute.tsx';
@@ -49,11 +51,13 @@ function Dashboard({ user, ordersProvider }: { user: AdminUser; ordersProvider: 
   return (
     <div className="grid gap-6 pb-20">
       <AdminHeader email={user.email} />
+      <OverviewSection />
       <StorefrontStatus />
       <ProductsSection />
       <PlayersSection />
       <CatalogCsvSection />
       {ordersProvider ? <HostedOrdersSection provider={ordersProvider} /> : <OrdersSection />}
+      <CustomersSection ordersProvider={ordersProvider} />
       <InboxSection />
       <SettingsSection />
       <AccountSection />

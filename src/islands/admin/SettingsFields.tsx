@@ -148,6 +148,23 @@ export function ShippingFields(props: FieldsProps) {
   );
 }
 
+/** When the overview calls a product low on stock. */
+export function StockFields(props: FieldsProps) {
+  return (
+    <FieldGroup title="Απόθεμα">
+      <SettingsText
+        {...props}
+        group="stock"
+        name="lowStockThreshold"
+        label="Όριο χαμηλού αποθέματος (τεμάχια)"
+        inputMode="numeric"
+        hint="Η επισκόπηση δείχνει τα προϊόντα με τόσα ή λιγότερα τεμάχια."
+        required
+      />
+    </FieldGroup>
+  );
+}
+
 /** Where the shop is on social media: the footer's icons link here. */
 export function SocialFields(props: FieldsProps) {
   const link = (name: string, label: string) => (

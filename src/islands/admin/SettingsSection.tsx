@@ -15,6 +15,7 @@ import {
   PickupFields,
   ShippingFields,
   SocialFields,
+  StockFields,
 } from './SettingsFields.tsx';
 import TestMail from './TestMail.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
@@ -88,6 +89,7 @@ export default function SettingsSection() {
             setAccounts={(bankAccounts) => setForm({ ...props.form, bankAccounts })}
           />
           <ShippingFields {...props} />
+          <StockFields {...props} />
           <PickupFields {...props} />
           <SocialFields {...props} />
           <ErrorAlert message={failure} small />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstSettings } from '../../../src/domain/settings/first-settings.ts';
 import { readSettingsForm, toSettingsForm } from '../../../src/domain/settings/settings-form.ts';
+import { SETTINGS_MESSAGES, shopSettingsSchema } from '../../../src/domain/settings/shop-settings.ts';
 
 const settings = firstSettings({ shopEmail: 'shop@example.gr', shippingCents: 350 });
 
@@ -61,5 +62,24 @@ describe('the settings form', () => {
       'identity.vatNumber',
       'social.facebook',
     ]);
+  });
+});
+
+describe('the low-stock threshold (issue 33)', () => {
+  it('is a whole number from 0 to 1,000, or a Greek message', () => {
+    const form = toSettingsForm(settings);
+    expect(form.stock.lowStockThreshold).toBe('2');
+    const saved = readSettingsForm({ ...form, stock: { lowStockThreshold: ' 5 ' } });
+    expect(saved.ok && saved.settings.stock.lowStockThreshold).toBe(5);
+    for (const wrong of ['-1', '2,5', 'δύο', '', '1001'])
+      expect(readSettingsForm({ ...form, stock: { lowStockThreshold: wrong } })).toEqual({
+        ok: false,
+        errors: { 'stock.lowStockThreshold': SETTINGS_MESSAGES.lowStock },
+      });
+  });
+
+  it('reads settings saved before it existed as 2', () => {
+    const { stock: _stock, ...before } = settings;
+    expect(shopSettingsSchema.parse(before).stock).toEqual({ lowStockThreshold: 2 });
   });
 });

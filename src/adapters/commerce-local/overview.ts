@@ -1,0 +1,185 @@
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { SalesFigures, SalesWindow, StockItem, StockWatch } from '../../domain/overview/figures.ts';
+import type { OverviewPort } from '../../ports/overview.ts';
+import type { Engine } from '../sqlite/database.ts';
+import { toGid } from '../sqlite/ids.ts';
+import type { DB } from '../sqlite/schema.ts';
+
+/** Orders that count as sales: all but cancelled ones (decision 088). */
+const SOLD = sql<SqlBool>`orders.status <> 'cancelled'`;
+
+/** The overview's figures on the embedded engine: one SQL query each, on indexes (migration 022). */
+export function createLocalOverview(engine: Engine): OverviewPort {
+  const { db } = engine;
+  return {
+    async salesFigures(window) {
+      const [newOrders, totals, daily, bestSellers, byTeam] = await Promise.all([
+        countNew(db),
+        periodTotals(db, window),
+        dailyTotals(db, window),
+        bestSellersSince(db, window.periods.days30),
+        salesByTeamSince(db, window.periods.days30),
+      ]);
+      return { newOrders, totals, daily, bestSellers, byTeam };
+    },
+    stockWatch: (threshold, limit) => stockWatch(db, threshold, limit),
+  };
+}
+
+const iso = (at: Date) => at.toISOString();
+
+async function countNew(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Today, this week and this month in one pass over the month's orders (by created_at). */
+async function periodTotals(db: Kysely<DB>, { periods }: SalesWindow): Promise<SalesFigures['totals']> {
+  const since = new Date(Math.min(periods.month.getTime(), periods.week.getTime()));
+  const sums = (from: Date, name: string) => [
+    sql<number>`COALESCE(SUM(CASE WHEN created_at >= ${iso(from)} THEN total_cents END), 0)`.as(
+      `${name}_cents`,
+    ),
+    sql<number>`COUNT(CASE WHEN created_at >= ${iso(from)} THEN 1 END)`.as(`${name}_orders`),
+  ];
+  const row = await db
+    .selectFrom('orders')
+    .select([...sums(periods.today, 'today'), ...sums(periods.week, 'week'), ...sums(periods.month, 'month')])
+    .where('created_at', '>=', iso(since))
+    .where(SOLD)
+    .executeTakeFirstOrThrow();
+  const total = (name: 'today' | 'week' | 'month') => ({
+    revenueCents: Number(row[`${name}_cents`]),
+    orders: Number(row[`${name}_orders`]),
+  });
+  return { today: total('today'), week: total('week'), month: total('month') };
+}
+
+/**
+ * Revenue and orders per Athens day over the 90 days: SQLite has no time zones, so each order's
+ * timestamp moves by the offset of its span (the window's spans, computed in the domain).
+ */
+async function dailyTotals(db: Kysely<DB>, { periods, spans }: SalesWindow): Promise<SalesFigures['daily']> {
+  const cases = spans.map(
+    (span) =>
+      sql`WHEN created_at < ${iso(span.to)} THEN ${`${span.offsetMinutes >= 0 ? '+' : ''}${span.offsetMinutes} minutes`}`,
+  );
+  const day = sql<string>`date(created_at, CASE ${sql.join(cases, sql` `)} ELSE '+0 minutes' END)`;
+  const rows = await db
+    .selectFrom('orders')
+    .select([
+      day.as('day'),
+      sql<number>`SUM(total_cents)`.as('revenue_cents'),
+      sql<number>`COUNT(*)`.as('orders'),
+    ])
+    .where('created_at', '>=', iso(periods.days90))
+    .where(SOLD)
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => ({
+    day: row.day,
+    revenueCents: Number(row.revenue_cents),
+    orders: Number(row.orders),
+  }));
+}
+
+async function bestSellersSince(
+  db: Kysely<DB>,
+  since: Date,
+  limit = 10,
+): Promise<SalesFigures['bestSellers']> {
+  const rows = await db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select([
+      'order_lines.variant_id',
+      sql<string>`MAX(order_lines.product_title)`.as('title'),
+      sql<number>`SUM(order_lines.quantity)`.as('quantity'),
+      sql<number>`SUM(order_lines.quantity * order_lines.unit_price_cents)`.as('revenue_cents'),
+    ])
+    .where('orders.created_at', '>=', iso(since))
+    .where(SOLD)
+    // A deleted product's lines (no variant) stay apart by their title.
+    .groupBy([
+      'order_lines.variant_id',
+      sql`CASE WHEN order_lines.variant_id IS NULL THEN order_lines.product_title END`,
+    ])
+    .orderBy('quantity', 'desc')
+    .orderBy('revenue_cents', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    variantId: row.variant_id === null ? null : toGid('ProductVariant', row.variant_id),
+    title: row.title,
+    quantity: Number(row.quantity),
+    revenueCents: Number(row.revenue_cents),
+  }));
+}
+
+/** Sales by the team tag (the first tag) and type of the product sold; deleted products have neither. */
+async function salesByTeamSince(db: Kysely<DB>, since: Date): Promise<SalesFigures['byTeam']> {
+  const rows = await db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .leftJoin('variants', 'variants.id', 'order_lines.variant_id')
+    .leftJoin('products', 'products.id', 'variants.product_id')
+    .leftJoin('product_tags', (join) =>
+      join.onRef('product_tags.product_id', '=', 'products.id').on('product_tags.position', '=', 0),
+    )
+    .select([
+      'product_tags.tag as team',
+      'products.product_type',
+      sql<number>`SUM(order_lines.quantity * order_lines.unit_price_cents)`.as('revenue_cents'),
+      sql<number>`SUM(order_lines.quantity)`.as('quantity'),
+    ])
+    .where('orders.created_at', '>=', iso(since))
+    .where(SOLD)
+    .groupBy(['product_tags.tag', 'products.product_type'])
+    .execute();
+  return rows.map((row) => ({
+    team: row.team ?? null,
+    productType: row.product_type ?? null,
+    revenueCents: Number(row.revenue_cents),
+    quantity: Number(row.quantity),
+  }));
+}
+
+/** One query: every tracked product with `threshold` or fewer left, newest first; split in two here. */
+async function stockWatch(db: Kysely<DB>, threshold: number, limit: number): Promise<StockWatch> {
+  const rows = await db
+    .selectFrom('variants')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .innerJoin('inventory_items', 'inventory_items.variant_id', 'variants.id')
+    .innerJoin('inventory_levels', 'inventory_levels.inventory_item_id', 'inventory_items.id')
+    .select([
+      'products.id as product_id',
+      'variants.id as variant_id',
+      'products.title',
+      sql<number>`SUM(inventory_levels.available)`.as('available'),
+    ])
+    .where('variants.position', '=', 0)
+    .where('inventory_items.tracked', '=', 1)
+    .groupBy('variants.id')
+    .having(sql`SUM(inventory_levels.available)`, '<=', threshold)
+    .orderBy('products.id', 'desc')
+    .execute();
+  const items = rows.map(
+    (row): StockItem => ({
+      productId: toGid('Product', row.product_id),
+      variantId: toGid('ProductVariant', row.variant_id),
+      title: row.title,
+      available: Number(row.available),
+    }),
+  );
+  const soldOut = items.filter((item) => item.available <= 0);
+  const low = items.filter((item) => item.available > 0);
+  return {
+    soldOut: { count: soldOut.length, items: soldOut.slice(0, limit) },
+    low: { count: low.length, items: low.slice(0, limit) },
+  };
+}
