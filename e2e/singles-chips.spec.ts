@@ -1,34 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { ProductInput } from '../src/domain/catalog/product.ts';
-import type { CatalogPage, CatalogQuery } from '../src/domain/catalog/query.ts';
-import { categoryGroup } from '../src/domain/catalog/sports.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { enginePage, teamsOf } from './support/catalog.ts';
 
 /** The singles browser's active-filter chips, «Καθαρισμός όλων», and the phone filter panel. */
-
-const PAGE_SIZE = 25;
-
-async function enginePage(filters: Partial<CatalogQuery>): Promise<CatalogPage> {
-  const shop = openShop();
-  try {
-    return await shop.commerce.searchProducts({ sort: 'newest', page: 1, pageSize: PAGE_SIZE, ...filters });
-  } finally {
-    shop.close();
-  }
-}
-
-async function teamsOf(sport: string): Promise<string[]> {
-  const shop = openShop();
-  try {
-    const categories = await shop.documents.listCategories();
-    return categories
-      .filter((category) => categoryGroup(category.id)?.sport === sport)
-      .flatMap((category) => category.teams.map((team) => team.name));
-  } finally {
-    shop.close();
-  }
-}
 
 async function createSingle(input: Partial<ProductInput> & { title: string }) {
   const shop = openShop();

@@ -1,36 +1,10 @@
 import type { ProductInput } from '../src/domain/catalog/product.ts';
-import type { CatalogPage, CatalogQuery } from '../src/domain/catalog/query.ts';
-import { categoryGroup } from '../src/domain/catalog/sports.ts';
 import { foldText } from '../src/domain/text/fold.ts';
 import { onShopify } from './fixtures/backends.ts';
 import { DEBOUNCE_QUIET_MS, recordTyping, typedRequests } from './fixtures/debounce.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
-
-const PAGE_SIZE = 25;
-
-/** The catalogue as the engine holds it, to compare the page with the data. */
-async function enginePage(filters: Partial<CatalogQuery>): Promise<CatalogPage> {
-  const shop = openShop();
-  try {
-    return await shop.commerce.searchProducts({ sort: 'newest', page: 1, pageSize: PAGE_SIZE, ...filters });
-  } finally {
-    shop.close();
-  }
-}
-
-/** Team names of one sport, from the category documents. */
-async function teamsOf(sport: string): Promise<string[]> {
-  const shop = openShop();
-  try {
-    const categories = await shop.documents.listCategories();
-    return categories
-      .filter((category) => categoryGroup(category.id)?.sport === sport)
-      .flatMap((category) => category.teams.map((team) => team.name));
-  } finally {
-    shop.close();
-  }
-}
+import { enginePage, PAGE_SIZE, teamsOf } from './support/catalog.ts';
 
 /** Creates a single through the engine, after the last build: the on-demand API shows it at once. */
 async function createSingle(input: Partial<ProductInput> & { title: string }, withoutPrice = false) {

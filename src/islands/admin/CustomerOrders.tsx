@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatDateTime, hasNext, hasPrevious } from '../../domain/admin/lists.ts';
+import { formatDateTime } from '../../domain/admin/lists.ts';
 import { type CustomerSummary, orderCountText } from '../../domain/customers/customer.ts';
 import type { Order, OrderList } from '../../domain/orders/order.ts';
 import { formatEuro } from '../../domain/text/money.ts';
@@ -7,6 +7,7 @@ import { listCustomerOrders } from '../../stores/admin-customers.ts';
 import OrderDetail from './OrderDetail.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
+import Pager from './ui/Pager.tsx';
 import { pagerButton } from './ui/styles.ts';
 
 type Props = { customer: CustomerSummary; onBack: () => void };
@@ -108,27 +109,12 @@ function CustomerOrderRows(props: {
         ))}
       </ul>
       {pageCount > 1 && (
-        <nav aria-label="Σελίδες παραγγελιών του πελάτη" className="flex items-center justify-between gap-2">
-          <button
-            type="button"
-            className={pagerButton}
-            disabled={!hasPrevious(page)}
-            onClick={() => props.onPage(page - 1)}
-          >
-            Προηγούμενη
-          </button>
-          <span className="text-sm text-muted">
-            Σελίδα {page} από {pageCount}
-          </span>
-          <button
-            type="button"
-            className={pagerButton}
-            disabled={!hasNext(page, pageCount)}
-            onClick={() => props.onPage(page + 1)}
-          >
-            Επόμενη
-          </button>
-        </nav>
+        <Pager
+          label="Σελίδες παραγγελιών του πελάτη"
+          page={page}
+          pageCount={pageCount}
+          onPage={props.onPage}
+        />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { formatDateTime, hasNext, hasPrevious } from '../../domain/admin/lists.ts';
+import { formatDateTime } from '../../domain/admin/lists.ts';
 import {
   type CustomerList,
   type CustomerSummary,
@@ -6,7 +6,7 @@ import {
   orderCountText,
 } from '../../domain/customers/customer.ts';
 import { formatEuro } from '../../domain/text/money.ts';
-import { pagerButton } from './ui/styles.ts';
+import Pager from './ui/Pager.tsx';
 
 type Props = {
   list: CustomerList;
@@ -44,27 +44,13 @@ export default function CustomerRows({ list, loading, onSelect, onPage }: Props)
         ))}
       </ul>
       {list.pageCount > 1 && (
-        <nav aria-label="Σελίδες πελατών" className="flex items-center justify-between gap-2">
-          <button
-            type="button"
-            className={pagerButton}
-            disabled={!hasPrevious(list.page) || loading}
-            onClick={() => onPage(list.page - 1)}
-          >
-            Προηγούμενη
-          </button>
-          <span className="text-sm text-muted">
-            Σελίδα {list.page} από {list.pageCount}
-          </span>
-          <button
-            type="button"
-            className={pagerButton}
-            disabled={!hasNext(list.page, list.pageCount) || loading}
-            onClick={() => onPage(list.page + 1)}
-          >
-            Επόμενη
-          </button>
-        </nav>
+        <Pager
+          label="Σελίδες πελατών"
+          page={list.page}
+          pageCount={list.pageCount}
+          loading={loading}
+          onPage={onPage}
+        />
       )}
     </>
   );

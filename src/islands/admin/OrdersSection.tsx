@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatDateTime, hasNext, hasPrevious } from '../../domain/admin/lists.ts';
+import { formatDateTime } from '../../domain/admin/lists.ts';
 import { STATUS_LABELS } from '../../domain/orders/lifecycle.ts';
 import { ORDER_STATUSES, type Order, type OrderList, type OrderStatus } from '../../domain/orders/order.ts';
 import { formatEuro } from '../../domain/text/money.ts';
@@ -7,6 +7,7 @@ import { listOrders, orderCounts } from '../../stores/admin-api.ts';
 import OrderDetail from './OrderDetail.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
+import Pager from './ui/Pager.tsx';
 import Section from './ui/Section.tsx';
 import { pagerButton } from './ui/styles.ts';
 
@@ -206,26 +207,12 @@ function OrderRows(props: {
 function OrdersPager(props: { list: OrderList; loading: boolean; onPage: (page: number) => void }) {
   const { page, pageCount } = props.list;
   return (
-    <nav aria-label="Σελίδες παραγγελιών" className="flex items-center justify-between gap-2">
-      <button
-        type="button"
-        className={pagerButton}
-        disabled={!hasPrevious(page) || props.loading}
-        onClick={() => props.onPage(page - 1)}
-      >
-        Προηγούμενη
-      </button>
-      <span className="text-sm text-muted">
-        Σελίδα {page} από {pageCount}
-      </span>
-      <button
-        type="button"
-        className={pagerButton}
-        disabled={!hasNext(page, pageCount) || props.loading}
-        onClick={() => props.onPage(page + 1)}
-      >
-        Επόμενη
-      </button>
-    </nav>
+    <Pager
+      label="Σελίδες παραγγελιών"
+      page={page}
+      pageCount={pageCount}
+      loading={props.loading}
+      onPage={props.onPage}
+    />
   );
 }
