@@ -43,8 +43,9 @@ function productImagePaths(html: string, base: string): string[] {
 
 /** Every image in `images` ends on the placeholder (its srcset gone, the placeholder drawn). */
 async function expectAllOnPlaceholder(images: Locator, where: string): Promise<void> {
+  // The page was opened at its first byte ('commit'): wait until its cards are parsed.
+  await expect(images.first(), `${where}: card images`).toBeAttached();
   const all = await images.all();
-  expect(all.length, `${where}: card images`).toBeGreaterThan(0);
   for (const [index, image] of all.entries()) {
     const label = `${where}: image ${index + 1} of ${all.length}`;
     // Lazy images load (and fail) only once scrolled to.

@@ -79,6 +79,7 @@ test('the overview adds up the orders just placed: revenue, new orders, best sel
     `${after.sales.totals.today.orders} παραγγελ`,
   );
   await expect(overview.getByTestId('figure-new-orders')).toContainText(String(after.sales.newOrders));
+  await expect(overview.getByTestId('figure-waiting')).toContainText(String(after.alerts.waiting));
   await expect(
     overview.getByTestId('best-sellers').getByRole('listitem').filter({ hasText: title }),
   ).toContainText(`2 τεμ. · ${formatEuro(2500)}`);

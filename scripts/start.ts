@@ -17,6 +17,7 @@ import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/curre
 import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
 import { clearRunning, markRunning } from '../src/server/serving/running-shop.ts';
 import { createWorkerPool } from '../src/server/serving/worker-pool.ts';
+import { createRestockWatch } from '../src/server/stock-alerts/restock-watch.ts';
 import { loadEnvOrExit, projectRoot } from './cli.ts';
 import { ensureAdmin } from './seed/admin-account.ts';
 import { seedShop } from './seed/seed-shop.ts';
@@ -135,7 +136,8 @@ function showGeneratedPassword(email: string, password: string) {
 
 // Background duties: deliver due mail, run the catalogue imports the dashboard queues (in this
 // process, so that retiring a build's workers never cuts one short), drop carts nobody touched for
-// CART_TTL_DAYS, forget old rate-limit hits, expired sessions, old sign-ins and unused uploads.
+// CART_TTL_DAYS, forget old rate-limit hits, expired sessions, old sign-ins and unused uploads,
+// and mail the shoppers waiting for a card that is back in stock.
 const MAIL_EVERY_MS = 5_000;
 const IMPORTS_EVERY_MS = 1_000;
 const interrupted = failUnfinishedImports(container);
@@ -165,12 +167,15 @@ const CLEAN_UP_EVERY_MS = 3_600_000;
 const runCleanUp = () =>
   cleanUp(container).then(
     (removed) => {
-      if (removed.signIns + removed.uploads > 0) log.info('Cleaned up', removed);
+      if (removed.signIns + removed.uploads + removed.stockAlerts > 0) log.info('Cleaned up', removed);
     },
     (error: unknown) => log.error('Clean-up failed', { error }),
   );
 void runCleanUp();
 const cleanUpTimer = setInterval(runCleanUp, CLEAN_UP_EVERY_MS);
+// Back-in-stock mails: a pass whenever the shop's version moves, and every 5 minutes (decision 087).
+const restocks = createRestockWatch(container);
+restocks.start();
 
 async function shutdown() {
   clearInterval(deliverMail);
@@ -178,6 +183,7 @@ async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(limitsTimer);
   clearInterval(cleanUpTimer);
+  await restocks.stop();
   clearRunning(env.dataDir);
   await rebuilds.stop();
   await pool.stop();

@@ -20,6 +20,8 @@ export const PAGE_TYPES: readonly string[] = [
   '/coming-soon',
   '/cart',
   '/wishlist',
+  '/stock-alerts/confirm?token=e2e-not-a-real-token',
+  '/stock-alerts/unsubscribe?token=e2e-not-a-real-token',
   '/checkout',
   '/accessibility',
   '/privacy',

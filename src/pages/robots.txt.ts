@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 
-/** Crawlers may read the shop, not the admin, the cart, checkout or order pages. */
+/** Crawlers may read the shop, not the admin, the cart, checkout, order or stock-alert link pages. */
 export const GET: APIRoute = ({ site }) =>
   new Response(
     [
@@ -13,6 +13,7 @@ export const GET: APIRoute = ({ site }) =>
       'Disallow: /checkout',
       'Disallow: /order/',
       'Disallow: /live/',
+      'Disallow: /stock-alerts/',
       `Sitemap: ${new URL('/sitemap.xml', site).href}`,
       '',
     ].join('\n'),

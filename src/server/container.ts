@@ -20,6 +20,7 @@ import { localContentVersion } from '../adapters/sqlite/content-version.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import { type ImportJobStore, importJobStore } from '../adapters/sqlite/import-job-store.ts';
 import type { WriteGate } from '../adapters/sqlite/write-queue.ts';
+import { createLocalStockAlerts } from '../adapters/stock-alerts-local/index.ts';
 import { firstSettings } from '../domain/settings/first-settings.ts';
 import type { AuthPort } from '../ports/auth.ts';
 import type { BuildsPort } from '../ports/builds.ts';
@@ -31,6 +32,7 @@ import type { MediaPort } from '../ports/media.ts';
 import type { OverviewPort } from '../ports/overview.ts';
 import type { RateLimitPort } from '../ports/rate-limits.ts';
 import type { SettingsPort } from '../ports/settings.ts';
+import type { StockAlertPort } from '../ports/stock-alerts.ts';
 import { type Env, getEnv } from './env.ts';
 import { mailBackend, parseServiceAccount } from './env-hosted.ts';
 import { createShopifyBackend, type ShopifyBackend } from './shopify/shopify-backend.ts';
@@ -52,6 +54,8 @@ export type Container = {
   limits: RateLimitPort;
   /** The shop's own settings (identity, bank accounts, pickup point, shipping), in its database. */
   settings: SettingsPort;
+  /** "Notify me when back in stock" subscriptions, in the shop's own database in every mode (decision 087). */
+  stockAlerts: StockAlertPort;
   /**
    * Orders a hosted checkout took (Shopify), read-only; null when the shop takes orders itself
    * (`orders`). src/server/orders/checkout.ts says where the two differ.
@@ -165,6 +169,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     settings: createLocalSettings(engine, {
       first: () => firstSettings({ shopEmail: env.SHOP_EMAIL, shippingCents: env.SHIPPING_CENTS }),
     }),
+    stockAlerts: createLocalStockAlerts(engine, { enqueueMail }),
     close: () => {
       engine.sqlite.close();
       for (const close of closers) void close();

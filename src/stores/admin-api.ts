@@ -40,6 +40,17 @@ export type AdminProductPage = {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** Shoppers waiting for a listed product to come back, by product id; none listed means 0. */
+  waiting?: Record<string, number>;
+};
+
+/**
+ * GET /api/admin/stock-alerts: shoppers waiting for cards to come back (decision 087), over all and
+ * for the most wanted cards, for the overview. The same shape as the server's StockAlertOverview.
+ */
+export type StockAlertOverview = {
+  waiting: number;
+  products: Array<{ productId: string; title: string; path: string; waiting: number }>;
 };
 
 async function admin<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
@@ -57,6 +68,9 @@ export const listProducts = (query: ProductListQuery) =>
 export const getProduct = (id: string) => admin<{ product: AdminProduct }>('GET', productPath(id));
 
 export const deleteProduct = (id: string) => admin<{ message: string }>('DELETE', productPath(id));
+
+export const stockAlertOverview = (top?: number) =>
+  admin<StockAlertOverview>('GET', `/api/admin/stock-alerts${top ? `?top=${top}` : ''}`);
 
 export const listCategories = () => admin<{ categories: Category[] }>('GET', '/api/admin/categories');
 

@@ -32,9 +32,27 @@ it('removes expired sessions, old sign-in records and unused uploads a day old, 
     .prepare("UPDATE media SET created_at = ? WHERE file_name LIKE '%abandoned%'")
     .run(new Date(Date.now() - 25 * 3_600_000).toISOString());
 
-  expect(await cleanUp(container)).toEqual({ signIns: 2, uploads: 1 });
+  expect(await cleanUp(container)).toEqual({ signIns: 2, uploads: 1, stockAlerts: 0 });
   expect(countRows(container, 'sessions')).toBe(1);
   expect(countRows(container, 'login_attempts')).toBe(1);
   expect(countRows(container, 'media')).toBe(1);
-  expect(await cleanUp(container)).toEqual({ signIns: 0, uploads: 0 });
+  expect(await cleanUp(container)).toEqual({ signIns: 0, uploads: 0, stockAlerts: 0 });
+});
+
+it('forgets back-in-stock subscriptions unconfirmed for 48 hours, and keeps the waiting ones', async () => {
+  shop = openTempShop();
+  const { container } = shop;
+  const mail = (to: string) => () => ({ kind: 'stock-alert-confirm' as const, to, subject: 'x', text: 'x' });
+  const asked = new Date(Date.now() - 49 * 3_600_000);
+  await container.stockAlerts.request(
+    { productId: 'gid://shop/Product/1', email: 'old@example.gr' },
+    mail('old@example.gr'),
+    asked,
+  );
+  await container.stockAlerts.request(
+    { productId: 'gid://shop/Product/1', email: 'new@example.gr' },
+    mail('new@example.gr'),
+  );
+  expect(await cleanUp(container)).toEqual({ signIns: 0, uploads: 0, stockAlerts: 1 });
+  expect(countRows(container, 'stock_alerts')).toBe(1);
 });

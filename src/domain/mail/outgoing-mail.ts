@@ -14,6 +14,8 @@ export const outgoingMailSchema = z.object({
     'contact-message',
     'security-alert',
     'password-reset',
+    'stock-alert-confirm',
+    'back-in-stock',
     'test-mail',
   ]),
   to: z.email(),

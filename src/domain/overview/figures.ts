@@ -43,6 +43,11 @@ export type Overview = {
   stock: (StockWatch & { threshold: number }) | null;
   mail: { pending: number; failed: number };
   messages: { unread: number };
+  /** Shoppers waiting for a card to come back (decision 087), and the most wanted cards. */
+  alerts: {
+    waiting: number;
+    products: Array<{ productId: string; title: string; path: string; waiting: number }>;
+  };
 };
 
 /** The 90 days of the chart, each with its figures; days without sales are zero. */

@@ -24,6 +24,8 @@ const KIND_LABELS: Record<OutboxEntry['kind'], string> = {
   'security-alert': 'Ειδοποίηση ασφαλείας',
   'test-mail': 'Δοκιμαστικό μήνυμα',
   'password-reset': 'Νέος κωδικός διαχειριστή',
+  'stock-alert-confirm': 'Επιβεβαίωση ειδοποίησης διαθεσιμότητας',
+  'back-in-stock': 'Ξανά διαθέσιμο',
 };
 
 type Props = {

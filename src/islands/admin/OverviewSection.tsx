@@ -86,6 +86,17 @@ export default function OverviewSection() {
               Τις πωλήσεις τις έχει το κατάστημα στο Shopify· δείτε τις στο admin του Shopify.
             </p>
           )}
+          {overview.alerts.products.length > 0 ? (
+            <Ranking
+              title="Οι πιο περιζήτητες εξαντλημένες κάρτες"
+              testId="most-wanted"
+              rows={overview.alerts.products.map((row) => ({
+                label: row.title,
+                href: row.path,
+                value: `${row.waiting} σε αναμονή`,
+              }))}
+            />
+          ) : null}
           {overview.stock ? (
             <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
               <StockList title="Εξαντλημένα" testId="sold-out" list={overview.stock.soldOut} />
@@ -126,8 +137,9 @@ function Figures({ overview }: { overview: Overview }) {
     note: `${mail.failed} απέτυχαν`,
   });
   tiles.push({ id: 'unread', label: 'Αδιάβαστα μηνύματα', value: String(messages.unread) });
+  tiles.push({ id: 'waiting', label: 'Αναμένουν επαναφορά', value: String(overview.alerts.waiting) });
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {tiles.map((tile) => (
         <div key={tile.id} className="rounded-card bg-mist p-3" data-testid={`figure-${tile.id}`}>
           <dt className="text-sm text-muted">{tile.label}</dt>

@@ -84,6 +84,7 @@ export default function ProductList({ sport }: { sport: Sport }) {
         <ProductRows
           sport={sport}
           products={shown.products}
+          waiting={shown.waiting ?? {}}
           loading={loading}
           deleting={list.deleting}
           onRemove={(product) => void list.remove(product)}

@@ -13,6 +13,8 @@ const deleteButton = `${smallButton} border-danger text-danger hover:bg-mist`;
 type Props = {
   sport: Sport;
   products: AdminProduct[];
+  /** Shoppers waiting for a product to come back, by product id (decision 087). */
+  waiting: Record<string, number>;
   loading: boolean;
   /** The id of the product being deleted. */
   deleting: string | null;
@@ -22,7 +24,15 @@ type Props = {
 };
 
 /** One page of products: a table from md up, cards on phones (the other one is hidden by CSS). */
-export default function ProductRows({ sport, products, loading, deleting, onRemove, onEdit }: Props) {
+export default function ProductRows({
+  sport,
+  products,
+  waiting,
+  loading,
+  deleting,
+  onRemove,
+  onEdit,
+}: Props) {
   const actions = (product: AdminProduct) => (
     <Actions product={product} deleting={deleting === product.id} onRemove={onRemove} onEdit={onEdit} />
   );
@@ -64,7 +74,10 @@ export default function ProductRows({ sport, products, loading, deleting, onRemo
                 </a>
               </td>
               <td className="py-2 pr-3">{product.team}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{quantityText(product)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">
+                {quantityText(product)}
+                <WaitingBadge count={waiting[product.id] ?? 0} />
+              </td>
               <td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">{priceText(product)}</td>
               <td className="py-2">
                 <div className="flex gap-2">{actions(product)}</div>
@@ -88,7 +101,10 @@ export default function ProductRows({ sport, products, loading, deleting, onRemo
               </a>
               <p className="text-sm text-muted">{product.team}</p>
               <p className="flex flex-wrap gap-x-4 text-sm">
-                <span>Ποσότητα: {quantityText(product)}</span>
+                <span>
+                  Ποσότητα: {quantityText(product)}
+                  <WaitingBadge count={waiting[product.id] ?? 0} />
+                </span>
                 <span className="font-semibold">{priceText(product)}</span>
               </p>
             </div>
@@ -131,6 +147,19 @@ function Actions({
         {deleting ? 'Διαγραφή...' : 'Διαγραφή'}
       </button>
     </>
+  );
+}
+
+/** «N σε αναμονή»: shoppers who asked to be told when the card is back; nothing when none. */
+function WaitingBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="waiting-badge"
+      className="ml-2 inline-block rounded-full bg-mist px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink"
+    >
+      {count} σε αναμονή
+    </span>
   );
 }
 

@@ -10,6 +10,10 @@ import type { RateLimitPort } from '../../ports/rate-limits.ts';
 export const RATE_LIMITS = {
   /** Five messages per address in any ten minutes: plenty for a person, useless for a flood. */
   contact: { name: 'contact', limit: 5, windowMs: 10 * 60_000 },
+  /** Back-in-stock requests per address in ten minutes: a shopper asks for a few cards (decision 087). */
+  stockAlert: { name: 'stock-alert', limit: 10, windowMs: 10 * 60_000 },
+  /** Confirmation mails one address can be sent per hour, whoever asks: nobody floods a mailbox. */
+  stockAlertMailbox: { name: 'stock-alert-mailbox', limit: 3, windowMs: 60 * 60_000 },
   /** New carts per address and hour: a shopper needs a few; a script must not fill the disk. */
   newCart: { name: 'new-cart', limit: 30, windowMs: 60 * 60_000 },
   /** Order attempts per address and hour. */

@@ -3,6 +3,7 @@ import { dailySeries, type Overview, salesBySport } from '../../domain/overview/
 import { daysBetween, localDay, offsetSpans, periodStarts } from '../../domain/overview/shop-time.ts';
 import { storefrontCategories } from '../catalog/storefront-data.ts';
 import type { Container } from '../container.ts';
+import { stockAlertOverview } from '../stock-alerts/overview.ts';
 
 /** Up to this many products in each stock list; the counts say how many there are in all. */
 const STOCK_LIST_LIMIT = 10;
@@ -12,12 +13,13 @@ export async function readOverview(container: Container, now = new Date()): Prom
   const { overview, mail, contact, settings } = container;
   const periods = periodStarts(now);
   const threshold = (await settings.get()).stock.lowStockThreshold;
-  const [figures, stock, backlog, inbox, categories] = await Promise.all([
+  const [figures, stock, backlog, inbox, categories, alerts] = await Promise.all([
     overview ? overview.salesFigures({ now, periods, spans: offsetSpans(periods.days90, now) }) : null,
     overview ? overview.stockWatch(threshold, STOCK_LIST_LIMIT) : null,
     mail.backlog(),
     contact.list({ page: 1, pageSize: 1 }),
     storefrontCategories(container),
+    stockAlertOverview(container),
   ]);
   const sportOf = new Map(
     categories.flatMap((category) =>
@@ -35,5 +37,6 @@ export async function readOverview(container: Container, now = new Date()): Prom
     stock: stock && { ...stock, threshold },
     mail: { pending: backlog.pending, failed: backlog.failed },
     messages: { unread: inbox.unread },
+    alerts,
   };
 }

@@ -22,6 +22,7 @@ import { backfill as fillOrderEvents, up as orderLifecycle } from './017-order-l
 import { up as passwordResets } from './018-password-resets.ts';
 import { backfill as fillSearchWords, up as searchSpellings } from './019-search-spellings.ts';
 import { up as certificateNumber } from './020-certificate-number.ts';
+import { up as stockAlerts } from './021-stock-alerts.ts';
 import { up as salesOverview } from './022-sales-overview.ts';
 import { up as customerIndex } from './023-customer-index.ts';
 
@@ -59,6 +60,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '018-password-resets', up: passwordResets },
   { name: '019-search-spellings', up: searchSpellings, backfill: fillSearchWords },
   { name: '020-certificate-number', up: certificateNumber },
+  { name: '021-stock-alerts', up: stockAlerts },
   { name: '022-sales-overview', up: salesOverview },
   { name: '023-customer-index', up: customerIndex },
 ];

@@ -14,7 +14,11 @@ export const prerender = false;
 export const GET: APIRoute = ({ url, locals }) =>
   toResponse(async () => {
     const page = await listAdminProducts(locals.container, parseQuery(adminListSchema, url.searchParams));
-    return { ...page, products: page.products.map(toAdminProduct) };
+    // Shoppers waiting for each listed card to come back (decision 087): «N σε αναμονή».
+    const waiting = await locals.container.stockAlerts.waitingCounts(
+      page.products.map((product) => product.id),
+    );
+    return { ...page, products: page.products.map(toAdminProduct), waiting };
   });
 
 export const POST: APIRoute = ({ request, locals }) =>
