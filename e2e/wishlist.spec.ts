@@ -22,7 +22,7 @@ const productUrl = (product: Product) => `/product/${encodeURIComponent(product.
 
 /** The heart once its island has hydrated, so a click reaches React. */
 async function heart(page: Page, title: string) {
-  const button = page.getByRole('button', { name: new RegExp(`αγαπημένα: ${title}`) });
+  const button = page.getByRole('button', { name: `Αγαπημένα: ${title}`, exact: true });
   await expect(page.locator('astro-island', { has: button })).not.toHaveAttribute('ssr');
   return button;
 }
@@ -36,7 +36,6 @@ test('a heart keeps a product; /wishlist shows its price and stock and adds it t
   await expect(button).toHaveAttribute('aria-pressed', 'false');
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
-  await expect(button).toHaveAccessibleName(`Αφαίρεση από τα αγαπημένα: ${card.title}`);
   await expect(page.getByTestId('wishlist-link')).toHaveAttribute('data-count', '1');
 
   // The wishlist outlives a reload (localStorage).
@@ -112,7 +111,7 @@ test('cards carry the heart too: the singles grid and the server-rendered cards 
   const newest = await createCard(`E2E Heart Newest ${stamp}`);
   await page.goto('/product/no-such-card');
   const card = page.getByTestId('recently-added').locator(':scope > li', { hasText: newest.title });
-  const button = card.getByRole('button', { name: `Προσθήκη στα αγαπημένα: ${newest.title}` });
+  const button = card.getByRole('button', { name: `Αγαπημένα: ${newest.title}`, exact: true });
   await button.scrollIntoViewIfNeeded();
   await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
   await button.click();

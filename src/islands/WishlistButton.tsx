@@ -18,7 +18,7 @@ export default function WishlistButton({ id, title, size = 'small' }: Props) {
     <button
       type="button"
       aria-pressed={saved}
-      aria-label={heartLabel(saved, title)}
+      aria-label={heartLabel(title)}
       title={saved ? 'Στα αγαπημένα' : 'Προσθήκη στα αγαπημένα'}
       data-testid="wishlist-button"
       onClick={() => toggleWishlist(id)}

@@ -1,4 +1,4 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { SalesFigures, SalesWindow, StockItem, StockWatch } from '../../domain/overview/figures.ts';
 import type { OverviewPort } from '../../ports/overview.ts';
 import type { Engine } from '../sqlite/database.ts';
@@ -68,7 +68,9 @@ async function dailyTotals(db: Kysely<DB>, { periods, spans }: SalesWindow): Pro
     (span) =>
       sql`WHEN created_at < ${iso(span.to)} THEN ${`${span.offsetMinutes >= 0 ? '+' : ''}${span.offsetMinutes} minutes`}`,
   );
-  const day = sql<string>`date(created_at, CASE ${sql.join(cases, sql` `)} ELSE '+0 minutes' END)`;
+  // Past the last span (an order placed while this runs) the last offset still holds.
+  const last = spans.at(-1)?.offsetMinutes ?? 0;
+  const day = sql<string>`date(created_at, CASE ${sql.join(cases, sql` `)} ELSE ${`${last >= 0 ? '+' : ''}${last} minutes`} END)`;
   const rows = await db
     .selectFrom('orders')
     .select([
@@ -149,8 +151,17 @@ async function salesByTeamSince(db: Kysely<DB>, since: Date): Promise<SalesFigur
   }));
 }
 
-/** One query: every tracked product with `threshold` or fewer left, newest first; split in two here. */
+/** Sold-out and low-stock products: a query each, counted in full, `limit` rows read. */
 async function stockWatch(db: Kysely<DB>, threshold: number, limit: number): Promise<StockWatch> {
+  const [soldOut, low] = await Promise.all([
+    stockList(db, sql<SqlBool>`SUM(inventory_levels.available) <= 0`, limit),
+    stockList(db, sql<SqlBool>`SUM(inventory_levels.available) BETWEEN 1 AND ${threshold}`, limit),
+  ]);
+  return { soldOut, low };
+}
+
+/** Tracked products whose stock meets `condition`, newest first; the count is over all of them. */
+async function stockList(db: Kysely<DB>, condition: RawBuilder<SqlBool>, limit: number) {
   const rows = await db
     .selectFrom('variants')
     .innerJoin('products', 'products.id', 'variants.product_id')
@@ -161,12 +172,14 @@ async function stockWatch(db: Kysely<DB>, threshold: number, limit: number): Pro
       'variants.id as variant_id',
       'products.title',
       sql<number>`SUM(inventory_levels.available)`.as('available'),
+      sql<number>`COUNT(*) OVER ()`.as('total'),
     ])
     .where('variants.position', '=', 0)
     .where('inventory_items.tracked', '=', 1)
     .groupBy('variants.id')
-    .having(sql`SUM(inventory_levels.available)`, '<=', threshold)
+    .having(condition)
     .orderBy('products.id', 'desc')
+    .limit(limit)
     .execute();
   const items = rows.map(
     (row): StockItem => ({
@@ -176,10 +189,5 @@ async function stockWatch(db: Kysely<DB>, threshold: number, limit: number): Pro
       available: Number(row.available),
     }),
   );
-  const soldOut = items.filter((item) => item.available <= 0);
-  const low = items.filter((item) => item.available > 0);
-  return {
-    soldOut: { count: soldOut.length, items: soldOut.slice(0, limit) },
-    low: { count: low.length, items: low.slice(0, limit) },
-  };
+  return { count: Number(rows[0]?.total ?? 0), items };
 }

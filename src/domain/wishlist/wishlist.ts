@@ -15,8 +15,9 @@ export function parseWishlist(stored: string | undefined): string[] {
   if (!stored) return [];
   try {
     const parsed: unknown = JSON.parse(stored);
-    if (!Array.isArray(parsed) || !parsed.every(isId)) return [];
-    return [...new Set(parsed)].slice(0, WISHLIST_MAX);
+    // A wrong entry is dropped, not the whole list (the next press would save the loss).
+    if (!Array.isArray(parsed)) return [];
+    return [...new Set(parsed.filter(isId))].slice(0, WISHLIST_MAX);
   } catch {
     return [];
   }
@@ -28,7 +29,10 @@ export function toggleId(ids: readonly string[], id: string): string[] {
   return [id, ...ids].slice(0, WISHLIST_MAX);
 }
 
-/** The heart's accessible name, which says what a press does. */
-export function heartLabel(saved: boolean, title: string): string {
-  return saved ? `Αφαίρεση από τα αγαπημένα: ${title}` : `Προσθήκη στα αγαπημένα: ${title}`;
+/**
+ * The heart's accessible name: one name, with aria-pressed telling whether the product is kept,
+ * so a screen reader does not hear the state twice (in the name and as "pressed").
+ */
+export function heartLabel(title: string): string {
+  return `Αγαπημένα: ${title}`;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { productPath } from '../../domain/catalog/product-id.ts';
 import type { Overview, StockItem } from '../../domain/overview/figures.ts';
 import { formatEuro } from '../../domain/text/money.ts';
@@ -18,6 +18,8 @@ export default function OverviewSection() {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [error, setError] = useState('');
   const [span, setSpan] = useState<30 | 90>(30);
+  // One array per answer and span, so the chart is drawn again only when its days change.
+  const days = useMemo(() => overview?.sales?.days.slice(-span) ?? [], [overview, span]);
 
   const load = useCallback(async () => {
     const result = await callApi<Overview>('GET', '/api/admin/overview');
@@ -57,7 +59,7 @@ export default function OverviewSection() {
                   </div>
                 </div>
                 <Suspense fallback={<p className="text-muted">Φόρτωση γραφήματος...</p>}>
-                  <SalesChart days={overview.sales.days.slice(-span)} />
+                  <SalesChart days={days} />
                 </Suspense>
               </div>
               <div className="grid grid-cols-1 gap-6 md:grid-cols-2">

@@ -12,12 +12,17 @@ export const RATE_LIMITS = {
   contact: { name: 'contact', limit: 5, windowMs: 10 * 60_000 },
   /** Back-in-stock requests per address in ten minutes: a shopper asks for a few cards (decision 087). */
   stockAlert: { name: 'stock-alert', limit: 10, windowMs: 10 * 60_000 },
-  /** Confirmation mails one address can be sent per hour, whoever asks: nobody floods a mailbox. */
-  stockAlertMailbox: { name: 'stock-alert-mailbox', limit: 3, windowMs: 60 * 60_000 },
+  /**
+   * Confirmation mails one address can be sent per hour, whoever asks: a shopper may ask for
+   * several sold-out cards in a visit; nobody floods a mailbox.
+   */
+  stockAlertMailbox: { name: 'stock-alert-mailbox', limit: 10, windowMs: 60 * 60_000 },
   /** New carts per address and hour: a shopper needs a few; a script must not fill the disk. */
   newCart: { name: 'new-cart', limit: 30, windowMs: 60 * 60_000 },
   /** Order attempts per address and hour. */
   order: { name: 'order', limit: 10, windowMs: 60 * 60_000 },
+  /** Wishlist reads per address and minute: each may read up to 100 products (on Shopify, a request each). */
+  wishlist: { name: 'wishlist', limit: 30, windowMs: 60_000 },
   /** Storefront proxy calls per address and minute: a shopper's browsing is far below this. */
   shopifyStorefront: { name: 'shopify-storefront', limit: 120, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -13,7 +13,7 @@ export type StockAlertOverview = {
 
 /**
  * For the dashboard's overview (decision 087): how many shoppers wait for a card, and for which
- * cards most. A product gone by now is listed by its id; the next restock pass forgets it.
+ * cards most. A product gone by now is listed by its id until the 6-month clean-up forgets it.
  */
 export async function stockAlertOverview(
   container: Pick<Container, 'commerce' | 'stockAlerts'>,

@@ -28,7 +28,7 @@ export async function runRestockPass(container: Deps, now = new Date()): Promise
   }
 }
 
-/** One waiting product: its subscribers mailed if it is back, its subscriptions dropped if it is gone. */
+/** One waiting product: its subscribers mailed if it is back in stock. */
 async function restock(container: Deps, productId: string, now: Date): Promise<number> {
   let product: Awaited<ReturnType<Deps['commerce']['getProduct']>>;
   try {
@@ -38,10 +38,9 @@ async function restock(container: Deps, productId: string, now: Date): Promise<n
     log.warn('Restock pass: a product could not be read', { productId, error });
     return 0;
   }
-  if (!product) {
-    await container.stockAlerts.forgetProduct(productId);
-    return 0;
-  }
+  // Not found now may be for a while only (a Shopify product back in draft, unpublished): the
+  // shoppers keep waiting, and the 6-month clean-up forgets a product that never returns.
+  if (!product) return 0;
   if (!isRestocked(product.available)) return 0;
   const { title } = product;
   const site = container.env.siteUrl;
