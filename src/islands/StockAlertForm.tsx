@@ -25,11 +25,16 @@ export default function StockAlertForm({ productId }: Props) {
   // Until the island runs the button stays disabled: without it there is no form to open.
   const [ready, setReady] = useState(false);
   const emailField = useRef<HTMLInputElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => setReady(true), []);
   useEffect(() => {
     if (open) emailField.current?.focus();
   }, [open]);
+  // Success removes the focused submit button: focus goes to the notice, not to the page's start.
+  useEffect(() => {
+    if (notice?.kind === 'success') noticeRef.current?.focus();
+  }, [notice]);
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -130,6 +135,8 @@ export default function StockAlertForm({ productId }: Props) {
           <div aria-live="polite">
             {notice && (
               <p
+                ref={noticeRef}
+                tabIndex={-1}
                 role={notice.kind === 'error' ? 'alert' : 'status'}
                 className={`rounded-md px-3 py-2 text-sm font-semibold ${
                   notice.kind === 'success'

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CardView } from '../domain/catalog/card-view.ts';
 import { callApi } from '../stores/api.ts';
 import { $wishlist, toggleWishlist } from '../stores/wishlist.ts';
@@ -17,6 +17,7 @@ export default function WishlistView() {
   const ids = useStore($wishlist);
   const [hydrated, setHydrated] = useState(false);
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const totalRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => setHydrated(true), []);
 
   const key = ids.join('\n');
@@ -67,11 +68,12 @@ export default function WishlistView() {
     );
   return (
     <>
-      <p className="mb-4 text-muted" data-testid="wishlist-total">
+      {/* Focus comes here when a removal takes away the button that had it. */}
+      <p ref={totalRef} tabIndex={-1} className="mb-4 text-muted" data-testid="wishlist-total">
         {items.length === 1 ? '1 προϊόν' : `${items.length} προϊόντα`}
       </p>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5" data-testid="wishlist">
-        {items.map(({ id, card }) => (
+        {items.map(({ id, card }, index) => (
           <li key={id} className="relative">
             {/* The card's own heart takes it out of the list. */}
             {card ? (
@@ -82,7 +84,11 @@ export default function WishlistView() {
                 <button
                   type="button"
                   className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:bg-mist"
-                  onClick={() => toggleWishlist(id)}
+                  aria-label={`Αφαίρεση του μη διαθέσιμου προϊόντος ${index + 1} από τα αγαπημένα`}
+                  onClick={() => {
+                    toggleWishlist(id);
+                    totalRef.current?.focus();
+                  }}
                 >
                   Αφαίρεση
                 </button>
