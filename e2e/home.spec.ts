@@ -29,7 +29,10 @@ function luminance(r: number, g: number, b: number): number {
  * hidden, and the brightest pixel behind them counts. axe cannot judge text over a picture (it
  * reports it as "needs review"), so this measures what a reader sees.
  */
-async function worstContrastOfWhite(page: Page, text: Locator, box: Box): Promise<number> {
+async function worstContrastOfWhite(page: Page, text: Locator, part: Locator): Promise<number> {
+  // In view first: a clip outside the viewport is no picture (the page may have scrolled).
+  await part.scrollIntoViewIfNeeded();
+  const box = await boxOf(part);
   await text.evaluate((element: HTMLElement) => {
     element.style.visibility = 'hidden';
   });
@@ -178,7 +181,7 @@ test.describe('home', () => {
         // White words keep AA contrast (4.5:1) over the brightest part of the picture behind them.
         const text = current.getByTestId('slide-text');
         for (const part of [headline, current.getByTestId('slide-lead')]) {
-          const contrast = await worstContrastOfWhite(page, text, await boxOf(part));
+          const contrast = await worstContrastOfWhite(page, text, part);
           expect(contrast, `${where}: contrast behind «${await part.textContent()}»`).toBeGreaterThanOrEqual(
             4.5,
           );
@@ -192,7 +195,7 @@ test.describe('home', () => {
       const side = page.getByTestId('home-side-text');
       await expect(side.locator('p')).toHaveText([headlineText(SIDE_PANEL), SIDE_PANEL.lead]);
       for (const part of await side.locator('p').all()) {
-        const contrast = await worstContrastOfWhite(page, side, await boxOf(part));
+        const contrast = await worstContrastOfWhite(page, side, part);
         expect(contrast, `contrast behind «${await part.textContent()}»`).toBeGreaterThanOrEqual(4.5);
       }
     }

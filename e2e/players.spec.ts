@@ -1,4 +1,5 @@
 import { ADMIN, signInBody } from './fixtures/backends.ts';
+import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 
 const TEAM = 'Olympiacos';
@@ -76,6 +77,19 @@ test('a player added in the dashboard appears in the SINGLES menu and on his pag
     expect(response.status()).toBe(201);
   }
   expect(await playersOf(page, TEAM)).toContain(player);
+  // The menu lists players with cards (an empty player page is a dead end): give him one.
+  const shop = openShop();
+  try {
+    await shop.commerce.createProduct({
+      title: `2025-26 Panini ${player} #1`,
+      tags: [TEAM],
+      productType: 'Card',
+      priceCents: 500,
+      quantity: 1,
+    });
+  } finally {
+    shop.close();
+  }
 
   // The storefront rebuilds on its own; the SINGLES menu is part of the pre-rendered pages.
   await expect(async () => {
