@@ -30,17 +30,28 @@ function luminance(r: number, g: number, b: number): number {
  * reports it as "needs review"), so this measures what a reader sees.
  */
 async function worstContrastOfWhite(page: Page, text: Locator, part: Locator): Promise<number> {
-  // In view first: a clip outside the viewport is no picture (the page may have scrolled).
   await part.scrollIntoViewIfNeeded();
   const box = await boxOf(part);
   await text.evaluate((element: HTMLElement) => {
     element.style.visibility = 'hidden';
   });
-  const shot = await page.screenshot({ clip: box, animations: 'disabled' });
+  // The viewport in CSS pixels, cut to the box here: a screenshot clip the browser finds outside
+  // its image fails the whole test, where the part of the box in view is what a reader sees.
+  const shot = await page.screenshot({ animations: 'disabled', scale: 'css' });
   await text.evaluate((element: HTMLElement) => {
     element.style.visibility = '';
   });
-  const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width: shotWidth = 0, height: shotHeight = 0 } = await sharp(shot).metadata();
+  const left = Math.max(0, Math.floor(box.x));
+  const top = Math.max(0, Math.floor(box.y));
+  const width = Math.min(shotWidth, Math.ceil(box.x + box.width)) - left;
+  const height = Math.min(shotHeight, Math.ceil(box.y + box.height)) - top;
+  expect(width > 0 && height > 0, `${part} is in view (${JSON.stringify(box)})`).toBe(true);
+  const { data, info } = await sharp(shot)
+    .extract({ left, top, width, height })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let brightest = 0;
   for (let i = 0; i < data.length; i += info.channels) {
     brightest = Math.max(brightest, luminance(data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0));
