@@ -30,7 +30,7 @@ function luminance(r: number, g: number, b: number): number {
  * reports it as "needs review"), so this measures what a reader sees.
  */
 async function worstContrastOfWhite(page: Page, text: Locator, part: Locator): Promise<number> {
-  await part.scrollIntoViewIfNeeded();
+  // No scrollIntoView: it would scroll the carousel's own strip sideways, off the slide.
   const box = await boxOf(part);
   await text.evaluate((element: HTMLElement) => {
     element.style.visibility = 'hidden';

@@ -184,7 +184,7 @@ test('Greek script finds Latin names and one typo is forgiven, on the header and
   await page.goto(`/singles?search=${encodeURIComponent(`olympiakos ${word}`)}`);
   await expect(page.getByTestId('singles-total')).toHaveText('2 κάρτες');
   await page.goto(`/singles?search=${encodeURIComponent(`Γιάννης ${word}`)}`);
-  await expect(page.getByTestId('singles-total')).toHaveText('1 κάρτα');
+  // Exact matches first; a card one typo away from a word may follow (decision 084).
   await expect(page.getByRole('link', { name: giannis.title }).first()).toBeVisible();
 });
 
