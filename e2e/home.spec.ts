@@ -122,7 +122,12 @@ test.describe('home', () => {
     await page.mouse.up();
     await expect(carousel).toHaveAttribute('data-index', '2');
 
-    // Left alone, it advances by itself after 5 s and wraps to the first slide.
+    // While the pointer rests on it (and focus is inside it) it holds still past the 5 s...
+    await page.waitForTimeout(6_000);
+    await expect(carousel).toHaveAttribute('data-index', '2');
+    // ...and left alone it advances by itself after 5 s and wraps to the first slide.
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await expect(carousel).toHaveAttribute('data-index', '0', { timeout: 7_000 });
   });
 

@@ -9,6 +9,8 @@ const ARROW =
 
 /**
  * Home carousel: auto-advances every 5 s and wraps; arrows, dots and drags restart the timer.
+ * It holds still while the pointer is over it or focus is inside it (the WAI-ARIA carousel
+ * pattern, WCAG 2.2.2), so a shopper reading a slide or using its controls is not moved on.
  * Each slide's words are text over its picture, on a dark veil that keeps them readable, and the
  * controls never cover them: on a phone they sit in a bar under the picture, on wider screens
  * beside and below the words.
@@ -17,6 +19,8 @@ export default function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
   const [index, setIndex] = useState(0);
   // Bumped on every manual change so the auto-advance timer starts over.
   const [timerEpoch, setTimerEpoch] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const dragStart = useRef<number | null>(null);
   const dragged = useRef(false);
 
@@ -30,12 +34,13 @@ export default function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
 
   useEffect(() => {
     void timerEpoch;
+    if (hovered || focused) return;
     const timer = setInterval(
       () => setIndex((current) => wrapIndex(current + 1, slides.length)),
       CAROUSEL_INTERVAL_MS,
     );
     return () => clearInterval(timer);
-  }, [slides.length, timerEpoch]);
+  }, [slides.length, timerEpoch, hovered, focused]);
 
   const onPointerDown = (event: React.PointerEvent) => {
     dragStart.current = event.clientX;
@@ -58,6 +63,13 @@ export default function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
       aria-label="Προτεινόμενες κατηγορίες"
       data-testid="hero-carousel"
       data-index={index}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        // Focus moving between the carousel's own links and buttons keeps it still.
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
     >
       <div
         className="flex touch-pan-y transition-transform duration-500 ease-out"
