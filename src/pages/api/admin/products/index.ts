@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
+import { adminListSchema, listAdminProducts } from '../../../../server/catalog/admin-list.ts';
 import {
-  adminListSchema,
-  listAdminProducts,
   productFormSchema,
   savedMessage,
   saveProduct,
