@@ -3,6 +3,7 @@ import { HOSTED, signInBody } from './fixtures/backends.ts';
 import { retryingResets } from './fixtures/resets.ts';
 import { createAdminAccount } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 /** An account of its own, so changing its password leaves the other specs' admin alone. */
 const OWNER = { email: `owner-${Date.now()}@example.com`, password: 'first password 2026' };
@@ -17,9 +18,8 @@ async function signIn(request: APIRequestContext, password: string) {
 }
 
 async function openAccount(page: Page) {
-  await page.goto('/admin-dashboard');
+  await openSection(page, 'account');
   await expect(page.getByText(OWNER.email)).toBeVisible();
-  await page.getByRole('button', { name: 'Λογαριασμός και ασφάλεια' }).click();
 }
 
 test('the admin sees sessions and sign-ins, changes the password (ending other sessions) and ends a session', async ({

@@ -4,6 +4,7 @@ import type { AdminProduct } from '../src/stores/admin-api.ts';
 import { imageOrigins, signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 /**
  * The dashboard's product form (spec 2b, 4, 5): validation messages, two images (picked and
@@ -57,7 +58,7 @@ function watchErrors(page: Page, baseURL: string | undefined): string[] {
 
 /** The dashboard with one sport picked, and the form open. */
 async function openForm(page: Page, sport: string): Promise<Locator> {
-  await page.goto('/admin-dashboard');
+  await openSection(page, 'products');
   await page.getByRole('button', { name: sport, exact: true }).click();
   const form = page.getByRole('region', { name: /Προσθήκη Νέου Προϊόντος|Επεξεργασία Προϊόντος/ });
   const toggle = form.getByRole('button', { name: 'Προσθήκη Νέου Προϊόντος' });

@@ -1,7 +1,9 @@
+import type { AdminSectionSlug } from '../src/domain/admin/sections.ts';
 import { ADMIN, HOSTED, onShopify, signInBody } from './fixtures/backends.ts';
 import { retryingResets } from './fixtures/resets.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 const RANGE = /^Εμφάνιση (\d+) έως (\d+) από (\d+) προϊόντα$/;
 
@@ -11,9 +13,13 @@ async function signIn(page: Page) {
   expect(response.status()).toBe(200);
 }
 
-async function openDashboard(page: Page, sport?: string) {
+/** Signs in and opens a section of the dashboard at its address (the products unless told), and a sport there. */
+async function openDashboard(
+  page: Page,
+  { section = 'products', sport }: { section?: AdminSectionSlug; sport?: string } = {},
+) {
   await signIn(page);
-  await page.goto('/admin-dashboard');
+  await openSection(page, section);
   await expect(page.getByText(ADMIN.email)).toBeVisible();
   if (sport) await page.getByRole('button', { name: sport, exact: true }).click();
 }
@@ -254,7 +260,7 @@ test('a part of the dashboard that breaks shows the spec error message, not a bl
       },
     }),
   );
-  await openDashboard(page, 'NBA');
+  await openDashboard(page, { sport: 'NBA' });
   await expect(page.getByRole('alert')).toHaveText(
     /^Σφάλμα: .+[^.]\. Παρακαλώ δοκιμάστε ξανά ή επικοινωνήστε με την υποστήριξη\.$/,
   );
@@ -270,7 +276,7 @@ test('deleting a product asks first, then says so for 3 seconds and the row is g
   ]);
   if (!card) throw new Error('product not created');
 
-  await openDashboard(page, 'EUROLEAGUE');
+  await openDashboard(page, { sport: 'EUROLEAGUE' });
   await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(String(stamp));
   await expect(page.getByTestId('product-range')).toHaveText('Εμφάνιση 1 έως 1 από 1 προϊόντα');
   const remove = page.getByRole('button', { name: `Διαγραφή: ${card.title}` });
@@ -309,7 +315,7 @@ test('editing a product deleted meanwhile (in another tab) says why the edit can
     { title: `E2E Gone Vezenkov ${stamp}`, team: 'Olympiacos', priceCents: 500, quantity: 1 },
   ]);
   if (!card) throw new Error('product not created');
-  await openDashboard(page, 'EUROLEAGUE');
+  await openDashboard(page, { sport: 'EUROLEAGUE' });
   await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(String(stamp));
   await expect(page.getByTestId('product-range')).toHaveText('Εμφάνιση 1 έως 1 από 1 προϊόντα');
 
@@ -340,13 +346,11 @@ test('orders placed in the shop appear; one is marked paid, cancelling another r
   const cancelled = await placeOrder(card.variantId, 2, `Πελάτης Β ${stamp}`);
   expect(await stock(card.id)).toBe(2);
 
-  await openDashboard(page);
-  // The heading counts the new orders before it is opened.
-  const toggle = page.getByRole('button', { name: /^Παραγγελίες( \d+ νέες?)?$/ });
-  await expect(toggle.getByTestId('new-orders')).toHaveText(/^\d+ νέες$/);
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await openDashboard(page, { section: 'orders' });
+  // The heading counts the new orders; on its own page the section is open, with no toggle.
+  const heading = page.getByRole('heading', { name: /^Παραγγελίες( \d+ νέες?)?$/ });
+  await expect(heading.getByTestId('new-orders')).toHaveText(/^\d+ νέες$/);
+  await expect(heading.getByRole('button')).toHaveCount(0);
 
   // Newest first.
   const rows = page.getByTestId('order-row');
@@ -405,7 +409,7 @@ test('orders placed in the shop appear; one is marked paid, cancelling another r
 
 test('the storefront status shows, and "rebuild now" builds and comes back up to date', async ({ page }) => {
   test.setTimeout(420_000);
-  await openDashboard(page);
+  await openDashboard(page, { section: 'storefront' });
   const status = page.getByTestId('storefront-status');
   // Earlier tests changed the catalogue: let that rebuild finish first.
   await expect(status).toHaveAttribute('data-state', 'up_to_date', { timeout: 180_000 });
@@ -450,7 +454,7 @@ test('signing out returns to the login page and the old session no longer works'
 test('the product list is a table on wide screens and cards on a phone, without sideways scrolling @phone', async ({
   page,
 }) => {
-  await openDashboard(page, 'NBA');
+  await openDashboard(page, { sport: 'NBA' });
   await expect(page.getByTestId('product-range')).toHaveText(RANGE);
   const phone = (page.viewportSize()?.width ?? 1280) < 768;
   const cards = page.getByRole('list', { name: 'Προϊόντα NBA' }).getByRole('listitem');

@@ -2,6 +2,7 @@ import { type CardFacts, EMPTY_FACTS } from '../src/domain/card-facts/facts.ts';
 import { signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 /** A word only this spec's cards carry, so the shared demo data does not change what it counts. */
 const MARK = `Factcheck${Date.now().toString(36)}`;
@@ -164,7 +165,7 @@ test.describe('card facts', () => {
 
   test('the admin form checks the facts with Greek messages and saves them', async ({ page }) => {
     expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
-    await page.goto('/admin-dashboard');
+    await openSection(page, 'products');
     await page.getByRole('button', { name: 'EUROLEAGUE', exact: true }).click();
     const form = page.getByRole('region', { name: 'Προσθήκη Νέου Προϊόντος' });
     const toggle = form.getByRole('button', { name: 'Προσθήκη Νέου Προϊόντος' });

@@ -6,6 +6,7 @@ import type { Customer } from '../src/domain/orders/order.ts';
 import { onShopify, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 /**
  * The dashboard's customers (decision 086) through the admin API, on the real server: orders placed
@@ -185,16 +186,15 @@ test.describe('on the embedded engine', () => {
 });
 
 test.describe('the dashboard section', () => {
-  async function openSection(page: Page) {
+  async function openCustomers(page: Page) {
     expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
-    await page.goto('/admin-dashboard');
-    await page.getByRole('button', { name: /^Πελάτες/ }).click();
+    await openSection(page, 'customers');
     return page.getByRole('region', { name: /^Πελάτες/ });
   }
 
   test('on a hosted checkout, the section says where the customers are', async ({ page }) => {
     test.skip(!onShopify, 'the embedded engine lists its customers (the next test)');
-    const section = await openSection(page);
+    const section = await openCustomers(page);
     await expect(section.getByText(CUSTOMER_MESSAGES.unavailable('Shopify'))).toBeVisible();
   });
 
@@ -208,7 +208,7 @@ test.describe('the dashboard section', () => {
     await placeOrder(anna, 1500);
     const cancelled = await placeOrder({ ...anna, email: `ANNA.${tag}@example.gr` }, 2500, true);
 
-    const section = await openSection(page);
+    const section = await openCustomers(page);
     await section.getByRole('searchbox', { name: /Αναζήτηση/ }).fill(tag);
     const rows = section.getByTestId('customer-row');
     await expect(rows).toHaveCount(2);
@@ -256,7 +256,7 @@ test.describe('the dashboard section', () => {
     test.skip(onShopify, "Shopify's checkout takes the orders there (decision 086)");
     const empty = { customers: [], total: 0, page: 1, pageCount: 1, pageSize: 20 };
     await page.route('**/api/admin/customers?*', (route) => route.fulfill({ json: empty }));
-    const section = await openSection(page);
+    const section = await openCustomers(page);
     await expect(section.getByText(CUSTOMER_MESSAGES.empty)).toBeVisible();
 
     await page.unroute('**/api/admin/customers?*');

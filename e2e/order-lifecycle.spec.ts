@@ -3,6 +3,7 @@ import { placeOrder } from '../src/server/orders/place-order.ts';
 import { onShopify, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 /**
  * An order walked through every status of its route from the dashboard (decision 082), with the
@@ -62,8 +63,7 @@ async function mailsTo(email: string) {
 
 async function openOrder(page: Page, number: string) {
   expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
-  await page.goto('/admin-dashboard');
-  await page.getByRole('button', { name: /^Παραγγελίες/ }).click();
+  await openSection(page, 'orders');
   await page.getByRole('searchbox', { name: /Αναζήτηση/ }).fill(number);
   await page.getByRole('button', { name: new RegExp(`^Παραγγελία ${number}`) }).click();
   return page.getByTestId('order-detail');
@@ -181,7 +181,8 @@ test('packing slips print one order per A4 page, with the shop and the parcel, f
   const path = `/admin-dashboard/packing-slips?ids=${encodeURIComponent(`${first.id},${second.id}`)}`;
   const signedOut = await page.request.get(path, { maxRedirects: 0 });
   expect(signedOut.status()).toBe(302);
-  expect(signedOut.headers().location).toBe('/admin-login');
+  // Signed in, the admin comes back to these slips.
+  expect(signedOut.headers().location).toBe(`/admin-login?next=${encodeURIComponent(path)}`);
 
   expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
   await page.goto(path);

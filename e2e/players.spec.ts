@@ -1,6 +1,7 @@
 import { ADMIN, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 const TEAM = 'Olympiacos';
 
@@ -22,15 +23,13 @@ async function playersOf(page: Page, team: string): Promise<string[]> {
   );
 }
 
-/** The dashboard's 'Διαχείριση Παικτών' section, opened. */
+/** The dashboard's 'Διαχείριση Παικτών' section, at its address. */
 async function openPlayersSection(page: Page) {
-  await page.goto('/admin-dashboard');
+  await openSection(page, 'players');
   await expect(page.getByText(ADMIN.email)).toBeVisible();
-  const toggle = page.getByRole('button', { name: 'Διαχείριση Παικτών' });
-  await expect(toggle).toBeVisible();
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  // The innermost section holding the toggle: the dashboard may wrap it in its own.
-  return page.locator('section', { has: toggle }).last();
+  const section = page.getByRole('region', { name: 'Διαχείριση Παικτών' });
+  await expect(section).toBeVisible();
+  return section;
 }
 
 async function pickTeam(page: Page, team: string) {

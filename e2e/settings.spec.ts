@@ -3,6 +3,7 @@ import { placeOrder } from '../src/server/orders/place-order.ts';
 import { emailJsSent, HOSTED, onShopify, signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 /**
  * The shop's settings edited in the dashboard (decision 081): refused with Greek messages and
@@ -42,8 +43,7 @@ test.afterAll(async () => {
 
 async function openSettings(page: Page) {
   expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
-  await page.goto('/admin-dashboard');
-  await page.getByRole('button', { name: 'Ρυθμίσεις καταστήματος' }).click();
+  await openSection(page, 'settings');
   const form = page.getByRole('form', { name: 'Ρυθμίσεις καταστήματος' });
   await expect(form.getByLabel('ΑΦΜ')).not.toHaveValue('');
   return form;

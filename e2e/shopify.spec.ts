@@ -7,6 +7,7 @@ import { readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { backendEnv, onShopify, signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 /**
  * What only the Shopify mode has (e2e/fixtures/backends.ts): Shopify's checkout page, Shopify's
@@ -83,8 +84,7 @@ test("checkout goes to Shopify's page only from 7 €; the paid order is listed 
   }
 
   expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
-  await page.goto('/admin-dashboard');
-  await page.getByRole('button', { name: 'Παραγγελίες', exact: true }).click();
+  await openSection(page, 'orders');
   await expect(page.getByText('Οι παραγγελίες γίνονται στο Shopify.', { exact: false })).toBeVisible();
   const row = page.getByTestId('order-row').filter({ hasText: orderName });
   await expect(row).toContainText(`Πελάτης ${stamp}`);

@@ -7,6 +7,7 @@ import { STOCK_ALERT_MESSAGES } from '../src/domain/stock-alerts/stock-alert-for
 import { ADMIN, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 /** A card of the test's own, sold out; an NBA team's, so the dashboard lists it under NBA. */
 async function soldOutCard(title: string): Promise<Product> {
@@ -141,7 +142,7 @@ test('a shopper asks, confirms from the mail, and gets exactly one mail when the
   expect(signedIn.status()).toBe(200);
   const counts = await page.request.get(`/api/admin/stock-alerts?productIds=${encodeURIComponent(card.id)}`);
   expect((await counts.json()).counts).toEqual({ [card.id]: 2 });
-  await page.goto('/admin-dashboard');
+  await openSection(page, 'products');
   await expect(page.getByText(ADMIN.email)).toBeVisible();
   await page.getByRole('button', { name: 'NBA', exact: true }).click();
   await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(card.title);

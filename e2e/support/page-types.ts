@@ -1,3 +1,4 @@
+import { ADMIN_SECTIONS, sectionPath } from '../../src/domain/admin/sections.ts';
 import { productPath } from '../../src/domain/catalog/product-id.ts';
 import { onShopify } from '../fixtures/backends.ts';
 import { openShop } from '../fixtures/shop.ts';
@@ -36,7 +37,8 @@ export const PAGE_TYPES: readonly string[] = [
   // The login page with its «Ξεχάσατε τον κωδικό;» form open.
   '/admin-login#forgot',
   '/admin-reset-password?token=e2e-not-a-real-token',
-  '/admin-dashboard',
+  // The dashboard's sections, each at its address; /admin-dashboard is the overview.
+  ...ADMIN_SECTIONS.map((section) => sectionPath(section.slug)),
   '/no/such/page',
 ];
 

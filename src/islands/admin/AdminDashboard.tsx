@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
-import type { AdminUser } from '../../domain/auth/sign-in.ts';
+import { type ReactNode, useEffect } from 'react';
+import type { AdminSectionSlug } from '../../domain/admin/sections.ts';
 import { loadCategories, stopCategories } from '../../stores/admin-categories.ts';
 import { resetProducts } from '../../stores/admin-products.ts';
-import { signOut } from '../../stores/session.ts';
 import AccountSection from './AccountSection.tsx';
 import CatalogCsvSection from './CatalogCsvSection.tsx';
 import CustomersSection from './CustomersSection.tsx';
 import ErrorBoundary from './ErrorBoundary.tsx';
 import HostedOrdersSection from './HostedOrdersSection.tsx';
 import InboxSection from './InboxSection.tsx';
+import MailSection from './MailSection.tsx';
 import OrdersSection from './OrdersSection.tsx';
 import OverviewSection from './OverviewSection.tsx';
 import PlayersSection from './PlayersSection.tsx';
@@ -17,83 +17,70 @@ import ProtectedRoute from './ProtectedRoute.tsx';
 import SettingsSection from './SettingsSection.tsx';
 import StorefrontStatus from './StorefrontStatus.tsx';
 import SuccessBanner from './SuccessBanner.tsx';
-import ErrorAlert from './ui/ErrorAlert.tsx';
-import { outlineButton } from './ui/styles.ts';
+import { ShownAlone } from './ui/Section.tsx';
 
-/** /admin-dashboard: only for a signed-in admin, and any render error ends in the spec's message. */
-export default function AdminDashboard({ ordersProvider = null }: DashboardOptions) {
+type DashboardOptions = {
+  /** The section this page shows (its address names it); the overview at /admin-dashboard. */
+  section?: AdminSectionSlug;
+  /** Who takes the orders when a hosted checkout does (Shopify); null when the shop does. */
+  ordersProvider?: string | null;
+};
+
+/** Each section's part; `ordersProvider` decides whose orders and customers are shown. */
+const SECTIONS: Record<AdminSectionSlug, (ordersProvider: string | null) => ReactNode> = {
+  overview: () => <OverviewSection />,
+  products: () => <ProductsSection />,
+  orders: (provider) => (provider ? <HostedOrdersSection provider={provider} /> : <OrdersSection />),
+  customers: (provider) => <CustomersSection ordersProvider={provider} />,
+  players: () => <PlayersSection />,
+  messages: () => <InboxSection />,
+  mail: () => <MailSection />,
+  csv: () => <CatalogCsvSection />,
+  storefront: () => <StorefrontStatus />,
+  settings: () => <SettingsSection />,
+  account: () => <AccountSection />,
+};
+
+/** The sections that read the categories (teams and players). */
+const WITH_CATEGORIES: ReadonlySet<AdminSectionSlug> = new Set(['products', 'players']);
+
+/**
+ * One section of the dashboard, open (each has its own page, src/domain/admin/sections.ts): only
+ * for a signed-in admin, and any render error ends in the spec's message.
+ */
+export default function AdminDashboard({ section = 'overview', ordersProvider = null }: DashboardOptions) {
   return (
     <ProtectedRoute>
-      {(user) => (
+      {() => (
         <ErrorBoundary>
-          <Dashboard user={user} ordersProvider={ordersProvider} />
+          <Dashboard section={section} ordersProvider={ordersProvider} />
         </ErrorBoundary>
       )}
     </ProtectedRoute>
   );
 }
 
-type DashboardOptions = {
-  /** Who takes the orders when a hosted checkout does (Shopify); null when the shop does. */
-  ordersProvider?: string | null;
-};
-
-function Dashboard({ user, ordersProvider }: { user: AdminUser; ordersProvider: string | null }) {
-  // The categories are read as the dashboard opens; leaving it (or a render error) starts over.
+function Dashboard({
+  section,
+  ordersProvider,
+}: {
+  section: AdminSectionSlug;
+  ordersProvider: string | null;
+}) {
+  // The categories are read as a section that needs them opens; leaving it (or a render error) starts over.
   useEffect(() => {
+    if (!WITH_CATEGORIES.has(section)) return;
     void loadCategories();
     return () => {
       stopCategories();
       resetProducts();
     };
-  }, []);
+  }, [section]);
 
   return (
     <div className="grid gap-6 pb-20">
-      <AdminHeader email={user.email} />
-      <OverviewSection />
-      <StorefrontStatus />
-      <ProductsSection />
-      <PlayersSection />
-      <CatalogCsvSection />
-      {ordersProvider ? <HostedOrdersSection provider={ordersProvider} /> : <OrdersSection />}
-      <CustomersSection ordersProvider={ordersProvider} />
-      <InboxSection />
-      <SettingsSection />
-      <AccountSection />
+      <ShownAlone>{SECTIONS[section](ordersProvider)}</ShownAlone>
       <SuccessBanner />
-    </div>
-  );
-}
-
-/** The admin's email and sign-out: the session ends on the server, then back to the login page. */
-function AdminHeader({ email }: { email: string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  async function leave() {
-    setBusy(true);
-    setError('');
-    const result = await signOut();
-    if (result.ok) {
-      window.location.replace('/admin-login');
-      return;
-    }
-    setBusy(false);
-    setError(result.message);
-  }
-
-  return (
-    <div className="grid gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-card bg-mist p-3">
-        <p className="min-w-0 text-sm">
-          Συνδεδεμένος ως <strong className="break-all">{email}</strong>
-        </p>
-        <button type="button" onClick={leave} disabled={busy} className={`${outlineButton} bg-paper`}>
-          {busy ? 'Αποσύνδεση...' : 'Αποσύνδεση'}
-        </button>
-      </div>
-      <ErrorAlert message={error} />
     </div>
   );
 }

@@ -2,22 +2,22 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ContactMessage, ContactPage } from '../../domain/contact/contact-message.ts';
 import { callApi } from '../../stores/api.ts';
 import InboxMessages from './InboxMessages.tsx';
-import OutboxList, { type OutboxStatus } from './OutboxList.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
 import Section from './ui/Section.tsx';
 
-type Inbox = ContactPage & { outbox: OutboxStatus[]; mailConfigured: boolean };
-
 const PAGE_SIZE = 20;
 
-/** The owner's inbox: contact messages with read state and a reply link, and the mail outbox's delivery state. */
+/**
+ * The owner's inbox: contact messages with read state and a reply link. The endpoint also answers
+ * the latest outgoing mails; the mail section (MailSection.tsx) shows those.
+ */
 export default function InboxSection() {
   const [page, setPage] = useState(1);
-  const [inbox, setInbox] = useState<Inbox | null>(null);
+  const [inbox, setInbox] = useState<ContactPage | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async (wanted: number) => {
-    const result = await callApi<Inbox>('GET', `/api/admin/inbox?page=${wanted}&pageSize=${PAGE_SIZE}`);
+    const result = await callApi<ContactPage>('GET', `/api/admin/inbox?page=${wanted}&pageSize=${PAGE_SIZE}`);
     if (!result.ok) {
       setError(`Αποτυχία φόρτωσης μηνυμάτων: ${result.error.message}`);
       return;
@@ -70,9 +70,6 @@ export default function InboxSection() {
           setRead={(message, read) => void setRead(message, read)}
           setPage={setPage}
         />
-      )}
-      {inbox && (
-        <OutboxList outbox={inbox.outbox} mailConfigured={inbox.mailConfigured} reload={() => load(page)} />
       )}
     </Section>
   );

@@ -1,4 +1,5 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { returnPathOf } from '../../domain/admin/return-path.ts';
 import {
   type CredentialErrors,
   type Credentials,
@@ -12,7 +13,10 @@ import Field from './ui/Field.tsx';
 const fieldClass =
   'min-h-11 w-full rounded-md border border-line px-3 text-sm aria-invalid:border-danger focus-visible:border-ink';
 
-/** /admin-login (spec sections 2, 4, 5): email and password, checked here and on the server. */
+/**
+ * /admin-login (spec sections 2, 4, 5): email and password, checked here and on the server. Signed
+ * in, the admin goes on to the dashboard address asked for (`?next=`, dashboard paths only).
+ */
 export default function LoginForm() {
   const [values, setValues] = useState<Credentials>({ email: '', password: '' });
   const [errors, setErrors] = useState<CredentialErrors>({});
@@ -26,7 +30,7 @@ export default function LoginForm() {
   useEffect(() => {
     setReady(true);
     void loadSession().then((state) => {
-      if (state.status === 'signed-in') window.location.replace('/admin-dashboard');
+      if (state.status === 'signed-in') window.location.replace(returnPathOf(window.location.search));
     });
   }, []);
 
@@ -41,7 +45,7 @@ export default function LoginForm() {
     setSubmitting(true);
     const result = await signIn(values);
     if (result.ok) {
-      window.location.replace('/admin-dashboard');
+      window.location.replace(returnPathOf(window.location.search));
       return;
     }
     setSubmitting(false);

@@ -187,10 +187,13 @@ function OrderRows(props: {
           <button
             type="button"
             onClick={() => props.onSelect(order)}
-            aria-label={`Παραγγελία ${order.number}, ${STATUS_LABELS[order.status]}`}
             className="grid min-w-0 grow gap-1 rounded-md border border-line p-3 text-left hover:bg-mist sm:grid-cols-[8rem_1fr_auto_9rem] sm:items-center sm:gap-3"
           >
-            <span className="font-bold">{order.number}</span>
+            {/* Named by what it shows (axe's label-in-name), led by "Παραγγελία #number". */}
+            <span className="font-bold">
+              <span className="sr-only">Παραγγελία </span>
+              {order.number}
+            </span>
             <span className="min-w-0">
               <span className="block truncate">{order.customer.name}</span>
               <span className="block text-sm text-muted">{formatDateTime(order.createdAt)}</span>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { MailStatus, OutboxEntry } from '../../domain/mail/outgoing-mail.ts';
 import { callApi } from '../../stores/api.ts';
 import { when } from './ui/date-time.ts';
@@ -31,13 +31,12 @@ const KIND_LABELS: Record<OutboxEntry['kind'], string> = {
 type Props = {
   outbox: OutboxStatus[];
   mailConfigured: boolean;
-  /** Reads the inbox and the outbox again. */
+  /** Reads the outbox again. */
   reload: () => Promise<void>;
 };
 
-/** The mail outbox: each mail's delivery state, and another try for a failed one. */
+/** The mail outbox's list: each mail's delivery state, and another try for a failed one. */
 export default function OutboxList({ outbox, mailConfigured, reload }: Props) {
-  const ids = useId();
   const [retrying, setRetrying] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -50,19 +49,14 @@ export default function OutboxList({ outbox, mailConfigured, reload }: Props) {
   }
 
   return (
-    <section aria-labelledby={`${ids}-outbox`} className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`${ids}-outbox`} className="font-bold">
-          Εξερχόμενα email
-        </h3>
-        <button type="button" onClick={() => void reload()} className={listButton}>
-          Ανανέωση
-        </button>
-      </div>
+    <div className="grid gap-3">
+      <button type="button" onClick={() => void reload()} className={`${listButton} w-fit`}>
+        Ανανέωση
+      </button>
       {!mailConfigured && (
         <p className="rounded-md bg-mist px-3 py-2 text-sm">
-          Η αποστολή email δεν έχει ρυθμιστεί (SMTP): τα email μένουν σε αναμονή εδώ και τα μηνύματα φαίνονται
-          παραπάνω.
+          Η αποστολή email δεν έχει ρυθμιστεί (SMTP): τα email μένουν σε αναμονή εδώ και τα μηνύματα
+          επικοινωνίας φαίνονται στην ενότητα «Μηνύματα».
         </p>
       )}
       <div aria-live="polite">{notice && <p className="text-sm">{notice}</p>}</div>
@@ -104,6 +98,6 @@ export default function OutboxList({ outbox, mailConfigured, reload }: Props) {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useId, useState } from 'react';
+import { createContext, type ReactNode, type Ref, useContext, useEffect, useId, useState } from 'react';
 
 /**
  * The looks the dashboard's collapsible parts have: `card` for its sections, `bar` for the orders
@@ -32,6 +32,21 @@ const LOOKS = {
   },
 } as const;
 
+/** Set around the one section a dashboard page shows (its own address): that section is shown open. */
+const ShownAloneContext = createContext(false);
+
+/** Wraps a dashboard page's section: its top-level (h2) Section shows open, with a plain heading. */
+export function ShownAlone({ children }: { children: ReactNode }) {
+  return <ShownAloneContext.Provider value={true}>{children}</ShownAloneContext.Provider>;
+}
+
+/** A section on a page of its own: no card around it (the page is one), the page's heading size. */
+const ALONE = {
+  section: 'grid gap-4',
+  heading: 'flex flex-wrap items-center gap-2 text-xl font-bold',
+  body: 'grid gap-6',
+} as const;
+
 type Props = {
   /** The heading's text, also the section's name and the toggle's. */
   title: ReactNode;
@@ -49,7 +64,8 @@ type Props = {
 
 /**
  * A collapsible section: its heading holds the toggle (aria-expanded, aria-controls), and a closed
- * body is hidden but kept, so what was typed in it stays.
+ * body is hidden but kept, so what was typed in it stays. Inside `ShownAlone` a top-level section
+ * is open for good, with no toggle; parts inside it collapse as usual.
  */
 export default function Section({
   title,
@@ -63,9 +79,28 @@ export default function Section({
 }: Props) {
   const ids = useId();
   const [own, setOwn] = useState(false);
+  const alone = useContext(ShownAloneContext) && level === 2;
   const shown = open ?? own;
   const style = LOOKS[look];
   const Heading = level === 2 ? 'h2' : 'h3';
+
+  // An owner that holds the open state (and reads its data only when open) is told it is open.
+  useEffect(() => {
+    if (alone && open === false) onToggle?.(true);
+  }, [alone, open, onToggle]);
+
+  if (alone) {
+    return (
+      <section ref={ref} aria-labelledby={`${ids}-title`} className={ALONE.section}>
+        <Heading id={`${ids}-title`} className={ALONE.heading}>
+          {title}
+        </Heading>
+        <div className={bodyClassName ?? ALONE.body}>
+          <ShownAloneContext.Provider value={false}>{children}</ShownAloneContext.Provider>
+        </div>
+      </section>
+    );
+  }
 
   const toggle = () => {
     setOwn(!shown);
