@@ -29,6 +29,8 @@ export type SeedProduct = {
   tags: string[];
   productType: string;
   priceCents: number;
+  /** The price before an offer (decision 089); null for none. */
+  compareAtCents: number | null;
   quantity: number;
   /** Card facts, as a shop owner would fill them in (packs and lots have none). */
   facts: CardFacts;
@@ -609,6 +611,7 @@ function makeSingle(rng: Rng, team: RosterTeam, options: SingleOptions = {}): Si
     tags: options.offer ? [team.name, 'offer'] : [team.name],
     productType: 'Card',
     priceCents,
+    compareAtCents: offerFromCents ?? null,
     quantity,
     facts: singleFacts({
       title,
@@ -694,6 +697,7 @@ function makePick(rng: Rng, roster: RosterTeam[], title: string, hot: boolean): 
     tags: [team.name],
     productType: 'Card',
     priceCents,
+    compareAtCents: null,
     quantity: hot ? 1 : intBetween(rng, 2, 6),
     facts: singleFacts({
       title,
@@ -724,6 +728,7 @@ function mysteryPacks(): SeedProduct[] {
         '<p>Μυστηριώδες πακέτο με <strong>15 base κάρτες</strong> από NBA, Euroleague, NFL και ποδόσφαιρο.</p><ul><li>Τυχαίες κάρτες από πρόσφατα σετ</li><li>Καμία διπλή κάρτα στο ίδιο πακέτο</li></ul>',
       tags: [],
       productType: 'Mystery Pack',
+      compareAtCents: null,
       priceCents: 1500,
       quantity: 25,
       facts: EMPTY_FACTS,
@@ -742,6 +747,7 @@ function mysteryPacks(): SeedProduct[] {
         '<p>Μυστηριώδες πακέτο με <strong>10 rookie κάρτες</strong> νέων παικτών από όλα τα αθλήματα.</p><ul><li>Μόνο κάρτες RC</li><li>Πιθανότητα για παράλληλες και αριθμημένες κάρτες</li></ul>',
       tags: [],
       productType: 'Mystery Pack',
+      compareAtCents: null,
       priceCents: 2000,
       quantity: 12,
       facts: EMPTY_FACTS,
@@ -808,6 +814,7 @@ function makeLot(rng: Rng, lot: LotCandidate): SeedProduct {
     descriptionHtml: `<p>Σετ από <strong>${cards} ${what}</strong>, ιδανικό για αρχή ή για να συμπληρώσεις τη συλλογή σου.</p><ul><li>Κάρτες σε άριστη κατάσταση</li><li>Διάφορες χρονιές και σετ</li></ul>`,
     tags: lot.kind === 'team' && lot.team ? [lot.team.name] : [],
     productType: 'LOT',
+    compareAtCents: null,
     priceCents: nicePrice(Math.max(900, cards * perCard)),
     quantity: intBetween(rng, 1, 3),
     facts: EMPTY_FACTS,

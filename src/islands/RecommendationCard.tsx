@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '../domain/auth/login-messages.ts';
 import { canAdd, stepperState, tooManyMessage } from '../domain/cart/cart-rules.ts';
 import type { CardView } from '../domain/catalog/card-view.ts';
 import { isSoldOut } from '../domain/catalog/card-view.ts';
 import { productPath } from '../domain/catalog/product-id.ts';
-import { formatEuro } from '../domain/text/money.ts';
 import { $cart, addToCart, loadCart, quantityInCart } from '../stores/cart.ts';
 import CardBadges from './ui/CardBadges.tsx';
 import CardPicture from './ui/CardPicture.tsx';
+import Price from './ui/Price.tsx';
 import QuantityStepper from './ui/QuantityStepper.tsx';
 
 /**
@@ -62,9 +61,11 @@ export default function RecommendationCard({ card }: { card: CardView }) {
           </a>
         </h3>
         <CardBadges badges={card.badges} />
-        <p className="mt-auto text-base font-bold tabular-nums">
-          {card.priceCents === null ? MESSAGES.noPrice : formatEuro(card.priceCents)}
-        </p>
+        <Price
+          priceCents={card.priceCents}
+          compareAtCents={card.compareAtCents}
+          className="mt-auto text-base font-bold"
+        />
         {buyable && (
           <div className="flex flex-col items-start gap-2">
             <QuantityStepper label={`Ποσότητα: ${card.title}`} {...stepper} onChange={setSelected} />

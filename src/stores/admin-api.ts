@@ -1,8 +1,12 @@
 import type { PasswordChange } from '../domain/admin/account-form.ts';
+import { type AllProductsQuery, allProductsSearch } from '../domain/admin/all-products.ts';
+import type { BulkAnswer, BulkRequest } from '../domain/admin/bulk-actions.ts';
 import { orderListSearch, type ProductListQuery, productListSearch } from '../domain/admin/lists.ts';
 import type { SessionInfo, SignInRecord } from '../domain/auth/sign-in.ts';
 import type { CardFacts } from '../domain/card-facts/facts.ts';
 import type { Category } from '../domain/catalog/category.ts';
+import type { ProductKind } from '../domain/catalog/product-kind.ts';
+import type { Sport } from '../domain/catalog/sports.ts';
 import type { TestMailResult } from '../domain/mail/test-mail.ts';
 import type { HostedOrderPage, Order, OrderList, OrderStatus } from '../domain/orders/order.ts';
 import type { StorefrontState } from '../domain/rebuild/build-record.ts';
@@ -27,7 +31,10 @@ export type AdminProduct = {
   title: string;
   team: string;
   tags: string[];
+  productType: string;
+  kind: ProductKind;
   priceCents: number | null;
+  compareAtCents: number | null;
   quantity: number | null;
   descriptionHtml: string;
   images: Array<{ id: string; url: string }>;
@@ -42,6 +49,23 @@ export type AdminProductPage = {
   pageSize: number;
   /** Shoppers waiting for a listed product to come back, by product id; none listed means 0. */
   waiting?: Record<string, number>;
+};
+
+/**
+ * A row of the list of every product: the form's product with its team's sport; the same shape as
+ * the server's toAdminListProduct (src/server/catalog/admin-list.ts), checked at type level in
+ * tests/domain/admin/all-products.test.ts.
+ */
+export type AdminListProduct = Flat<AdminProduct & { sport: Sport | null }>;
+
+/** An intersection written out as one object type (so it compares equal to the server's). */
+type Flat<T> = { [Key in keyof T]: T[Key] };
+
+export type AdminListPage = Omit<AdminProductPage, 'products'> & {
+  products: AdminListProduct[];
+  waiting: Record<string, number>;
+  /** The shop's low-stock threshold: a row with 1 to this many in stock is low. */
+  lowStockThreshold: number;
 };
 
 /**
@@ -64,6 +88,13 @@ const orderPath = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`;
 
 export const listProducts = (query: ProductListQuery) =>
   admin<AdminProductPage>('GET', `/api/admin/products${productListSearch(query)}`);
+
+export const listAllProducts = (query: AllProductsQuery) =>
+  admin<AdminListPage>('GET', `/api/admin/products${allProductsSearch(query)}`);
+
+/** A bulk action on the selected products (at most 100), answered product by product. */
+export const bulkProducts = (request: BulkRequest) =>
+  admin<BulkAnswer>('POST', '/api/admin/products/bulk', request);
 
 export const getProduct = (id: string) => admin<{ product: AdminProduct }>('GET', productPath(id));
 

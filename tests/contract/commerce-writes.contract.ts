@@ -139,6 +139,28 @@ export function commerceWritesContract(
       expect((await commerce.getProduct(product.id))?.available).toBe(5);
     });
 
+    it('keeps a compare-at price above the price, changes it, and clears it with null (decision 089)', async () => {
+      const { product } = await commerce.createProduct(input({ priceCents: 700, compareAtCents: 1000 }));
+      expect(product.compareAtCents).toBe(1000);
+      expect((await commerce.getProduct(product.id))?.compareAtCents).toBe(1000);
+      const listed = (await commerce.searchProducts({ sort: 'newest', page: 1, pageSize: 10 })).products;
+      expect(listed.find((found) => found.id === product.id)?.compareAtCents).toBe(1000);
+      const changed = await commerce.updateProduct(
+        product.id,
+        input({ priceCents: 800, compareAtCents: 1200 }),
+      );
+      expect(changed.product).toMatchObject({ priceCents: 800, compareAtCents: 1200 });
+      expect((await commerce.getProduct(product.id))?.compareAtCents).toBe(1200);
+      const cleared = await commerce.updateProduct(
+        product.id,
+        input({ priceCents: 800, compareAtCents: null }),
+      );
+      expect(cleared.product.compareAtCents).toBeNull();
+      expect((await commerce.getProduct(product.id))?.compareAtCents).toBeNull();
+      // Left out, a product has none.
+      expect((await commerce.createProduct(input())).product.compareAtCents).toBeNull();
+    });
+
     it('refuses an unknown product id with not_found and a malformed one with invalid', async () => {
       expect((await rejection(commerce.updateProduct(`gid://${ns}/Product/404404`, input()))).kind).toBe(
         'not_found',
@@ -163,6 +185,9 @@ export function commerceWritesContract(
         input({ mediaIds: Array.from({ length: 11 }, (_, i) => `gid://${ns}/MediaImage/${i + 1}`) }),
         input({ mediaIds: [`gid://${ns}/MediaImage/999999`] }),
         input({ mediaIds: ['not-a-media-id'] }),
+        input({ priceCents: 1250, compareAtCents: 1250 }),
+        input({ priceCents: 1250, compareAtCents: 999 }),
+        input({ compareAtCents: 0 }),
       ];
       for (const wrong of bad) {
         const label = JSON.stringify(wrong).slice(0, 120);

@@ -394,6 +394,30 @@ export function commerceContract(name: string, open: () => Promise<CommerceHarne
         expect(await titles({ tag: 'offer', productType: 'Card' })).toEqual(['Select Jaylen Brown']);
       });
 
+      it('kind: packs and LOTs by exact title or type, cards neither; offer; stock bounds (decision 089)', async () => {
+        await create('15x BASE Cards MYSTERY PACK', { productType: '', quantity: 0 });
+        await create('5x AUTO Cards MYSTERY PACK', { productType: 'Mystery Pack', quantity: 5 });
+        expect(await titles({ kind: 'mystery-pack' })).toEqual([
+          '5x AUTO Cards MYSTERY PACK',
+          '15x BASE Cards MYSTERY PACK',
+        ]);
+        expect(await titles({ kind: 'lot' })).toEqual(['Optic Jimmy Butler']);
+        expect(await titles({ kind: 'card' })).toEqual([
+          'Untagged Tatum insert',
+          'Donruss Josh Allen',
+          'Select Jaylen Brown',
+          'Prizm Jayson Tatum',
+        ]);
+        expect(await titles({ offer: true })).toEqual(['Donruss Josh Allen', 'Select Jaylen Brown']);
+        expect(await titles({ offer: false, kind: 'card' })).toEqual([
+          'Untagged Tatum insert',
+          'Prizm Jayson Tatum',
+        ]);
+        expect(await titles({ stock: { max: 0 } })).toEqual(['15x BASE Cards MYSTERY PACK']);
+        expect(await titles({ stock: { min: 3 } })).toEqual(['5x AUTO Cards MYSTERY PACK']);
+        expect((await search({ stock: { min: 1, max: 2 } })).total).toBe(5);
+      });
+
       it('titles: exact titles only; an empty list returns nothing', async () => {
         expect(
           await titles({ titles: ['Optic Jimmy Butler', 'Prizm Jayson', 'prizm jayson tatum'] }),

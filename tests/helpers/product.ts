@@ -17,6 +17,7 @@ export function aProduct(fields: Partial<Product> = {}): Product {
     variantId: `gid://shop/ProductVariant/${id}`,
     inventoryItemId: `gid://shop/InventoryItem/${id}`,
     priceCents: 500,
+    compareAtCents: null,
     available: 3,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -7,10 +7,12 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { KIND_TITLES, PRODUCT_TYPE_OF_KIND, type ProductKind } from '../../domain/catalog/product-kind.ts';
 import {
   type CatalogPage,
   type CatalogQuery,
   type CatalogSort,
+  OFFER_TAG,
   searchWords,
 } from '../../domain/catalog/query.ts';
 import { foldText, latinSpellings, nameSortKey } from '../../domain/text/fold.ts';
@@ -116,10 +118,45 @@ export function filteredProducts(
     if (query.titles.length === 0) return null;
     base = base.where('products.title', 'in', [...query.titles]);
   }
+  if (query.kind) base = base.where((eb) => kindMatch(eb, query.kind ?? 'card'));
+  if (query.offer !== undefined) {
+    const offers = db
+      .selectFrom('product_tags')
+      .select('product_tags.product_id')
+      .where('product_tags.tag_key', '=', OFFER_TAG);
+    base = base.where('products.id', query.offer ? 'in' : 'not in', offers);
+  }
+  if (query.stock) base = base.where('products.id', 'in', stockWithin(db, query.stock));
   if (query.minPriceCents !== undefined) base = base.where('products.price_cents', '>=', query.minPriceCents);
   if (query.maxPriceCents !== undefined) base = base.where('products.price_cents', '<=', query.maxPriceCents);
   if (query.facts) base = withFactFilter(base, query.facts);
   return base;
+}
+
+/** A pack or a LOT by its exact title or its type; a card is neither (product-kind.ts). */
+function kindMatch(eb: ExpressionBuilder<DB, 'products'>, kind: ProductKind) {
+  const isKind = (of: Exclude<ProductKind, 'card'>) =>
+    eb.or([
+      eb('products.product_type', '=', PRODUCT_TYPE_OF_KIND[of]),
+      eb('products.title', 'in', [...KIND_TITLES[of]]),
+    ]);
+  return kind === 'card' ? eb.not(eb.or([isKind('mystery-pack'), isKind('lot')])) : isKind(kind);
+}
+
+/** Products whose tracked stock (summed over locations) lies within the bounds. */
+function stockWithin(db: Kysely<DB>, { min, max }: { min?: number; max?: number }) {
+  let stocked = db
+    .selectFrom('variants')
+    .innerJoin('inventory_items', 'inventory_items.variant_id', 'variants.id')
+    .leftJoin('inventory_levels', 'inventory_levels.inventory_item_id', 'inventory_items.id')
+    .select('variants.product_id')
+    .where('inventory_items.tracked', '=', 1)
+    .where('variants.position', '=', 0)
+    .groupBy('variants.product_id');
+  const total = sql<number>`COALESCE(SUM(inventory_levels.available), 0)`;
+  if (min !== undefined) stocked = stocked.having(total, '>=', min);
+  if (max !== undefined) stocked = stocked.having(total, '<=', max);
+  return stocked;
 }
 
 /**

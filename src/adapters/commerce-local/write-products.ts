@@ -35,7 +35,12 @@ export async function insertIn(trx: Transaction<DB>, data: Parsed): Promise<numb
       .executeTakeFirstOrThrow();
     const variant = await trx
       .insertInto('variants')
-      .values({ product_id: id, price_cents: data.priceCents, inventory_policy: 'DENY' })
+      .values({
+        product_id: id,
+        price_cents: data.priceCents,
+        compare_at_cents: data.compareAtCents,
+        inventory_policy: 'DENY',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const item = await trx
@@ -83,7 +88,7 @@ export async function replaceIn(trx: Transaction<DB>, productId: number, data: P
       .executeTakeFirstOrThrow();
     await trx
       .updateTable('variants')
-      .set({ price_cents: data.priceCents })
+      .set({ price_cents: data.priceCents, compare_at_cents: data.compareAtCents })
       .where('id', '=', variant.variant_id)
       .execute();
     await trx

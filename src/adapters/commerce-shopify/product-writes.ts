@@ -221,11 +221,22 @@ export function createShopifyProductWrites({
     );
   }
 
-  async function setPrice(productId: string, variantId: string, priceCents: number) {
+  /** The price and the compare-at price (null clears it), as one variant update. */
+  async function setPrice(
+    productId: string,
+    variantId: string,
+    { priceCents, compareAtCents }: Pick<ValidProductInput, 'priceCents' | 'compareAtCents'>,
+  ) {
+    const variant = {
+      id: variantId,
+      price: centsToAmount(priceCents),
+      compareAtPrice: compareAtCents === null ? null : centsToAmount(compareAtCents),
+      inventoryPolicy: 'DENY',
+    };
     await mutate(
       ADMIN_VARIANTS_BULK_UPDATE,
       'productVariantsBulkUpdate',
-      { productId, variants: [{ id: variantId, price: centsToAmount(priceCents), inventoryPolicy: 'DENY' }] },
+      { productId, variants: [variant] },
       z.object({}),
     );
   }
@@ -352,7 +363,7 @@ export function createShopifyProductWrites({
         throw new StepError(`Αποτυχία δημοσίευσης στα κανάλια πώλησης: ${detailOf(error)}`);
       });
       await track(variant.inventoryItem.id);
-      await setPrice(productId, variant.id, data.priceCents).catch((error: unknown) => {
+      await setPrice(productId, variant.id, data).catch((error: unknown) => {
         throw new StepError(`Αποτυχία ορισμού τιμής: ${detailOf(error)}`);
       });
       if (data.quantity > 0)
@@ -411,7 +422,7 @@ export function createShopifyProductWrites({
     await step('δημοσίευση', () => publish(id));
     if (!variant) failed.push(`τιμή και απόθεμα (${SHOPIFY_WRITE_MESSAGES.noIds})`);
     else {
-      await step('τιμή', () => setPrice(id, variant.id, data.priceCents));
+      await step('τιμή', () => setPrice(id, variant.id, data));
       await step('απόθεμα', async () => {
         if (!variant.inventoryItem.tracked) await track(variant.inventoryItem.id);
         await setStock(variant.inventoryItem.id, data.quantity);

@@ -59,6 +59,7 @@ export const storefrontProductSchema = z.object({
     z.object({
       id: z.string(),
       price: money,
+      compareAtPrice: money.nullable(),
       quantityAvailable: z.number().nullable(),
       availableForSale: z.boolean(),
     }),
@@ -91,6 +92,9 @@ export function orderTags(tags: readonly string[]): string[] {
 export function moneyToCents(value: { amount: string; currencyCode: string }): number | null {
   return value.currencyCode === 'EUR' ? amountToCents(value.amount) : null;
 }
+
+/** Shopify keeps a compare-at price of 0.00 where an owner cleared it: the port reads that as none. */
+const positive = (cents: number | null) => (cents !== null && cents > 0 ? cents : null);
 
 export function parseWire<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const result = schema.safeParse(value);
@@ -171,6 +175,7 @@ export function reshapeStorefrontSummary(node: StorefrontSummary): ProductSummar
     // The Storefront API does not expose inventory items; the Admin reads fill this in.
     inventoryItemId: '',
     priceCents: variant ? moneyToCents(variant.price) : null,
+    compareAtCents: positive(variant?.compareAtPrice ? moneyToCents(variant.compareAtPrice) : null),
     available: variant ? stockOf(variant) : null,
   };
 }
@@ -193,6 +198,7 @@ export const adminProductSchema = z.object({
       id: z.string(),
       /** Money: a decimal string in the shop's currency (the shop sells in EUR). */
       price: z.string(),
+      compareAtPrice: z.string().nullable(),
       inventoryPolicy: z.string(),
       inventoryQuantity: z.number().nullable(),
       inventoryItem: z.object({ id: z.string(), tracked: z.boolean() }),
@@ -211,6 +217,7 @@ export function reshapeAdminProduct(node: AdminWireProduct): Product {
     variantId: variant?.id ?? '',
     inventoryItemId: variant?.inventoryItem.id ?? '',
     priceCents: variant ? amountToCents(variant.price) : null,
+    compareAtCents: positive(variant?.compareAtPrice ? amountToCents(variant.compareAtPrice) : null),
     available: limited ? Math.max(0, variant.inventoryQuantity ?? 0) : null,
   };
 }

@@ -48,6 +48,7 @@ export interface DB {
     product_id: number;
     position: Generated<number>;
     price_cents: number | null;
+    compare_at_cents: number | null;
     inventory_policy: Generated<'DENY' | 'CONTINUE'>;
   };
   inventory_items: { id: Generated<number>; variant_id: number; tracked: Generated<number> };

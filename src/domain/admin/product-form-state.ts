@@ -1,6 +1,8 @@
 import { type CardFacts, EMPTY_FACT_FIELDS, factsToFields } from '../card-facts/facts.ts';
 import type { Category } from '../catalog/category.ts';
 import { formatAdminPrice } from '../catalog/price-input.ts';
+import { productKind } from '../catalog/product-kind.ts';
+import { OFFER_TAG } from '../catalog/query.ts';
 import { categoryGroup, type Sport } from '../catalog/sports.ts';
 import { MAX_PICKED_IMAGE_BYTES } from '../media/image-files.ts';
 import { foldText } from '../text/fold.ts';
@@ -9,6 +11,8 @@ import { MAX_PRODUCT_IMAGES, PRODUCT_FORM_MESSAGES, type ProductFormValues } fro
 /** What the form reads of a product in edit mode (a subset of the dashboard's AdminProduct). */
 export type EditableProduct = {
   title: string;
+  productType?: string;
+  compareAtCents?: number | null;
   team: string;
   tags: readonly string[];
   priceCents: number | null;
@@ -40,8 +44,11 @@ export const saveFailedMessage = (detail: string) => `Σφάλμα αποθήκ�
 export type FormFields = Omit<ProductFormValues, 'mediaIds'>;
 
 export const EMPTY_FIELDS: FormFields = {
+  kind: 'card',
   title: '',
   price: '',
+  offer: false,
+  compareAt: '',
   team: '',
   quantity: '0',
   descriptionEnabled: false,
@@ -69,10 +76,14 @@ export function prefillImages(
 /** Edit mode (spec 4): team from the first tag, price with a comma, description toggle on when one exists. */
 export function fieldsFromProduct(product: EditableProduct): FormFields {
   const description = product.descriptionHtml.trim() === '' ? '' : product.descriptionHtml;
+  const team = product.tags.find((tag) => foldText(tag) !== OFFER_TAG)?.trim() || product.team;
   return {
+    kind: productKind({ title: product.title, productType: product.productType ?? '' }),
     title: product.title,
     price: product.priceCents === null ? '' : formatAdminPrice(product.priceCents),
-    team: product.tags[0]?.trim() || product.team,
+    offer: product.tags.some((tag) => foldText(tag) === OFFER_TAG),
+    compareAt: product.compareAtCents ? formatAdminPrice(product.compareAtCents) : '',
+    team,
     quantity: String(Math.max(0, product.quantity ?? 0)),
     descriptionEnabled: description !== '',
     descriptionHtml: description,
@@ -84,13 +95,13 @@ export function fieldsFromProduct(product: EditableProduct): FormFields {
 
 export type TeamOption = { name: string; group: string };
 
-/** The teams of one sport's categories, in the fixed group order, each team once. */
-export function teamOptions(categories: readonly Category[], sport: Sport): TeamOption[] {
+/** The teams of one sport's categories (every sport's for null), in the fixed group order, each team once. */
+export function teamOptions(categories: readonly Category[], sport: Sport | null): TeamOption[] {
   const seen = new Set<string>();
   const options: TeamOption[] = [];
   for (const category of categories) {
     const group = categoryGroup(category.id);
-    if (group?.sport !== sport) continue;
+    if (!group || (sport !== null && group.sport !== sport)) continue;
     for (const team of category.teams) {
       if (seen.has(team.name)) continue;
       seen.add(team.name);
@@ -229,6 +240,11 @@ export async function withRetries<T>(
 const FIELD_OF_SERVER_KEY: Record<string, keyof FormFields | 'images'> = {
   title: 'title',
   price: 'price',
+  priceCents: 'price',
+  offer: 'offer',
+  compareAt: 'compareAt',
+  compareAtCents: 'compareAt',
+  kind: 'kind',
   team: 'team',
   quantity: 'quantity',
   descriptionHtml: 'descriptionHtml',

@@ -2,6 +2,8 @@ import { type CardFacts, EMPTY_FACTS, type FactFields } from '../card-facts/fact
 import { parseFactFields } from '../card-facts/schema.ts';
 import type { Category } from '../catalog/category.ts';
 import { parseAdminPrice } from '../catalog/price-input.ts';
+import { PRODUCT_INPUT_MESSAGES } from '../catalog/product.ts';
+import type { ProductKind } from '../catalog/product-kind.ts';
 
 /** The admin product form's rules and messages (spec section 5), shared by the dashboard and the server. */
 export const PRODUCT_FORM_MESSAGES = {
@@ -16,14 +18,25 @@ export const PRODUCT_FORM_MESSAGES = {
   updated: 'Το προϊόν ενημερώθηκε επιτυχώς!',
   deleted: 'Το προϊόν διαγράφηκε επιτυχώς!',
   confirmDelete: 'Είστε σίγουροι ότι θέλετε να διαγράψετε αυτό το προϊόν;',
+  compareAtRequired: 'Η αρχική τιμή είναι υποχρεωτική για προϊόν σε προσφορά.',
+  compareAtFormat: 'Η αρχική τιμή πρέπει να χρησιμοποιεί κόμμα (π.χ. 1,50) και όχι άλλους χαρακτήρες.',
+  compareAtNotAbove: PRODUCT_INPUT_MESSAGES.compareAtNotAbove,
+  offerCardsOnly: 'Σε προσφορά μπαίνουν μόνο κάρτες.',
 } as const;
 
 export const MAX_PRODUCT_IMAGES = 2;
 
 export type ProductFormValues = {
+  /** Card, mystery pack or LOT (decision 089): the spec's rules are the cards' rules. */
+  kind: ProductKind;
   title: string;
   /** Text with a decimal comma, as typed: '1,50'. */
   price: string;
+  /** On /offers (cards only): tagged 'offer', with the old price below. */
+  offer: boolean;
+  /** The price before the offer, as typed; empty for none. */
+  compareAt: string;
+  /** The team; a pack or a LOT may have none. */
   team: string;
   /** Text as typed; empty means 0. */
   quantity: string;
@@ -36,8 +49,11 @@ export type ProductFormValues = {
 };
 
 export type ValidProduct = {
+  kind: ProductKind;
   title: string;
   priceCents: number;
+  offer: boolean;
+  compareAtCents: number | null;
   team: string;
   quantity: number;
   descriptionHtml: string;
@@ -67,17 +83,24 @@ export function titleNamesPlayer(title: string, players: readonly string[]): boo
 export function validateProductForm(
   values: ProductFormValues,
   categories: readonly Category[],
+  /** Already on offer when the edit began: an offer from before decision 089 may lack an old price. */
+  wasOffer = false,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const title = values.title.trim();
-  if (!values.team) errors.team = PRODUCT_FORM_MESSAGES.teamRequired;
+  const card = values.kind === 'card';
+  if (card && !values.team) errors.team = PRODUCT_FORM_MESSAGES.teamRequired;
   if (values.price.trim() === '') errors.price = PRODUCT_FORM_MESSAGES.priceRequired;
   else if (parseAdminPrice(values.price) === null) errors.price = PRODUCT_FORM_MESSAGES.priceFormat;
-  // The spec asks for a title on creation; an edit may not blank it either.
+  // The spec asks for a title on creation; an edit may not blank it either. Only a card must name
+  // a player of its team: a pack or a LOT is named as the owner likes (decision 089).
   if (title === '') errors.title = PRODUCT_FORM_MESSAGES.titleRequired;
-  else if (values.team && !titleNamesPlayer(title, playersOfTeam(categories, values.team))) {
+  else if (card && values.team && !titleNamesPlayer(title, playersOfTeam(categories, values.team))) {
     errors.title = PRODUCT_FORM_MESSAGES.titlePlayer;
   }
+  if (values.offer && !card) errors.offer = PRODUCT_FORM_MESSAGES.offerCardsOnly;
+  const compareAt = compareAtError(values, wasOffer);
+  if (compareAt) errors.compareAt = compareAt;
   if (values.quantity.trim() !== '' && !/^\d{1,7}$/.test(values.quantity.trim()))
     errors.quantity = PRODUCT_FORM_MESSAGES.stockFormat;
   if (values.mediaIds.length > MAX_PRODUCT_IMAGES) errors.images = PRODUCT_FORM_MESSAGES.tooManyImages;
@@ -88,11 +111,23 @@ export function validateProductForm(
   return errors;
 }
 
+function compareAtError(values: ProductFormValues, wasOffer: boolean): string | null {
+  const typed = values.compareAt.trim();
+  if (typed === '') return values.offer && !wasOffer ? PRODUCT_FORM_MESSAGES.compareAtRequired : null;
+  const cents = parseAdminPrice(typed);
+  if (cents === null) return PRODUCT_FORM_MESSAGES.compareAtFormat;
+  const price = parseAdminPrice(values.price);
+  return price !== null && cents <= price ? PRODUCT_FORM_MESSAGES.compareAtNotAbove : null;
+}
+
 /** The values as the server stores them; call only when validateProductForm found nothing. */
 export function toValidProduct(values: ProductFormValues): ValidProduct {
   return {
+    kind: values.kind,
     title: values.title.trim(),
     priceCents: parseAdminPrice(values.price) ?? 0,
+    offer: values.offer,
+    compareAtCents: values.compareAt.trim() === '' ? null : parseAdminPrice(values.compareAt),
     team: values.team.trim(),
     quantity: values.quantity.trim() === '' ? 0 : Number.parseInt(values.quantity.trim(), 10),
     descriptionHtml: values.descriptionEnabled ? values.descriptionHtml : '',

@@ -1,7 +1,8 @@
 import { factBadges } from '../card-facts/display.ts';
 import { DEFAULT_LIST_MAX } from '../cart/cart-rules.ts';
+import { oldPrice } from './offer-price.ts';
 import type { ProductSummary } from './product.ts';
-import { MYSTERY_PACK_TITLES } from './title-lists.ts';
+import { type ProductKind, productKind } from './product-kind.ts';
 
 /**
  * What a grid card needs (spec section 3, card view model), small enough to send to islands:
@@ -13,6 +14,8 @@ export type CardView = {
   title: string;
   category: 'Mystery Pack' | 'LOT' | 'Card';
   priceCents: number | null;
+  /** The price before an offer, shown struck through; null unless above the price (decision 089). */
+  compareAtCents: number | null;
   image: { url: string; width: number | null; height: number | null } | null;
   /** Stock; null when not tracked. */
   available: number | null;
@@ -23,11 +26,14 @@ export type CardView = {
   badges: string[];
 };
 
-export function cardCategory(product: Pick<ProductSummary, 'title' | 'productType'>): CardView['category'] {
-  if ((MYSTERY_PACK_TITLES as readonly string[]).includes(product.title)) return 'Mystery Pack';
-  if (product.productType === 'LOT') return 'LOT';
-  return 'Card';
-}
+const CATEGORY_OF_KIND: Readonly<Record<ProductKind, CardView['category']>> = {
+  card: 'Card',
+  'mystery-pack': 'Mystery Pack',
+  lot: 'LOT',
+};
+
+export const cardCategory = (product: Pick<ProductSummary, 'title' | 'productType'>): CardView['category'] =>
+  CATEGORY_OF_KIND[productKind(product)];
 
 export function toCardView(product: ProductSummary): CardView {
   const image = product.images[0];
@@ -37,6 +43,7 @@ export function toCardView(product: ProductSummary): CardView {
     title: product.title,
     category: cardCategory(product),
     priceCents: product.priceCents,
+    compareAtCents: oldPrice(product),
     image: image ? { url: image.url, width: image.width, height: image.height } : null,
     available: product.available,
     maxQuantity: product.available ?? DEFAULT_LIST_MAX,

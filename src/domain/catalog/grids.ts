@@ -2,8 +2,8 @@ import { canAdd, stepperState } from '../cart/cart-rules.ts';
 import { foldText } from '../text/fold.ts';
 import { type CardView, toCardView } from './card-view.ts';
 import type { ProductSummary } from './product.ts';
-import type { CatalogQuery } from './query.ts';
-import { LOT_TITLES, MYSTERY_PACK_TITLES } from './title-lists.ts';
+import { productKind } from './product-kind.ts';
+import { type CatalogQuery, OFFER_TAG } from './query.ts';
 
 /** The three card grids (spec section 2): /mystery-packs, /LOT and /offers. */
 export const GRID_KINDS = ['mystery-packs', 'lot', 'offers'] as const;
@@ -12,17 +12,15 @@ export type GridKind = (typeof GRID_KINDS)[number];
 export const isGridKind = (value: string): value is GridKind =>
   (GRID_KINDS as readonly string[]).includes(value);
 
-export const OFFER_TAG = 'offer';
 export const OFFER_PRODUCT_TYPE = 'Card';
 
 type Selectable = Pick<ProductSummary, 'title' | 'tags' | 'productType'>;
 
-/** Mystery packs are known by their exact titles (spec section 1). */
-export const isMysteryPack = (product: Selectable) =>
-  (MYSTERY_PACK_TITLES as readonly string[]).includes(product.title);
+/** Mystery packs: the spec's exact titles, or the type 'Mystery Pack' (decision 089). */
+export const isMysteryPack = (product: Selectable) => productKind(product) === 'mystery-pack';
 
-/** Lots are the products whose title is in the fixed LOT list (spec section 2). */
-export const isLot = (product: Selectable) => LOT_TITLES.includes(product.title);
+/** Lots: a title in the fixed LOT list (spec section 2), or the type 'LOT' (decision 089). */
+export const isLot = (product: Selectable) => productKind(product) === 'lot';
 
 /**
  * Offers are tagged 'offer' with productType 'Card' (spec section 5). Tags compare folded, as the
@@ -38,9 +36,9 @@ const SELECTORS: Record<GridKind, (product: Selectable) => boolean> = {
 };
 
 /** The same selections as catalogue filters, for the live endpoint (the database does the work). */
-export const GRID_FILTERS: Record<GridKind, Pick<CatalogQuery, 'titles' | 'tag' | 'productType'>> = {
-  'mystery-packs': { titles: MYSTERY_PACK_TITLES },
-  lot: { titles: LOT_TITLES },
+export const GRID_FILTERS: Record<GridKind, Pick<CatalogQuery, 'kind' | 'tag' | 'productType'>> = {
+  'mystery-packs': { kind: 'mystery-pack' },
+  lot: { kind: 'lot' },
   offers: { tag: OFFER_TAG, productType: OFFER_PRODUCT_TYPE },
 };
 

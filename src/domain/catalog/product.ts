@@ -31,6 +31,8 @@ export const productSchema = z.object({
   variantId: z.string(),
   inventoryItemId: z.string(),
   priceCents: z.number().int().nonnegative().nullable(),
+  /** The price before an offer, shown struck through (Shopify's compare-at price); null when none. */
+  compareAtCents: z.number().int().positive().nullable(),
   available: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -42,31 +44,43 @@ export type Product = z.infer<typeof productSchema>;
 /** A product as listings show it: everything but its description. */
 export type ProductSummary = Omit<Product, 'description' | 'descriptionHtml'>;
 
+/** The Greek messages of the product rules every adapter checks. */
+export const PRODUCT_INPUT_MESSAGES = {
+  compareAtNotAbove: 'Η αρχική τιμή πρέπει να είναι μεγαλύτερη από την τιμή πώλησης.',
+} as const;
+
 /** What the admin (and the seed) hands over to create or replace a product. */
-export const productInputSchema = z.object({
-  title: z.string().trim().min(1).max(250),
-  descriptionHtml: z.string().max(20_000).default(''),
-  tags: z.array(z.string().trim().min(1).max(120)).max(20).default([]),
-  productType: z.string().trim().max(60).default(''),
-  priceCents: z.number().int().nonnegative().max(100_000_000),
-  quantity: z.number().int().min(0).max(1_000_000),
-  /** Media ids from the media port, in display order. */
-  mediaIds: z.array(z.string()).max(10).default([]),
-  /**
-   * The handle to give the product; left out, a new product gets one from its title and an
-   * existing one keeps its own. A handle another product has is a conflict.
-   */
-  handle: z
-    .string()
-    .trim()
-    .max(HANDLE_MAX)
-    .regex(HANDLE_PATTERN, {
-      error: 'Το handle επιτρέπει μόνο γράμματα, αριθμούς και παύλες (π.χ. lebron-james-prizm).',
-    })
-    .optional(),
-  /** Card facts; left out, the product has none. */
-  facts: cardFactsSchema.default(EMPTY_FACTS),
-});
+export const productInputSchema = z
+  .object({
+    title: z.string().trim().min(1).max(250),
+    descriptionHtml: z.string().max(20_000).default(''),
+    tags: z.array(z.string().trim().min(1).max(120)).max(20).default([]),
+    productType: z.string().trim().max(60).default(''),
+    priceCents: z.number().int().nonnegative().max(100_000_000),
+    /** The price before an offer; above the price, or null for none (decision 089). */
+    compareAtCents: z.number().int().positive().max(100_000_000).nullable().default(null),
+    quantity: z.number().int().min(0).max(1_000_000),
+    /** Media ids from the media port, in display order. */
+    mediaIds: z.array(z.string()).max(10).default([]),
+    /**
+     * The handle to give the product; left out, a new product gets one from its title and an
+     * existing one keeps its own. A handle another product has is a conflict.
+     */
+    handle: z
+      .string()
+      .trim()
+      .max(HANDLE_MAX)
+      .regex(HANDLE_PATTERN, {
+        error: 'Το handle επιτρέπει μόνο γράμματα, αριθμούς και παύλες (π.χ. lebron-james-prizm).',
+      })
+      .optional(),
+    /** Card facts; left out, the product has none. */
+    facts: cardFactsSchema.default(EMPTY_FACTS),
+  })
+  .refine((input) => input.compareAtCents === null || input.compareAtCents > input.priceCents, {
+    path: ['compareAtCents'],
+    error: PRODUCT_INPUT_MESSAGES.compareAtNotAbove,
+  });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ValidProductInput = z.output<typeof productInputSchema>;
 

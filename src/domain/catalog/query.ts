@@ -4,6 +4,10 @@ import { foldText, latinSpellings, nameSortKey } from '../text/fold.ts';
 import { allowsTypo, keyMatch, nameKeys, searchKey } from '../text/spelling.ts';
 import type { Product } from './product.ts';
 import { idTail } from './product-id.ts';
+import { type ProductKind, productKind } from './product-kind.ts';
+
+/** The marker tag that puts a product on /offers (spec section 5). */
+export const OFFER_TAG = 'offer';
 
 export const CATALOG_SORTS = ['newest', 'oldest', 'name', 'price-asc', 'price-desc'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
@@ -28,6 +32,12 @@ export type CatalogQuery = {
   tag?: string;
   /** Only products with one of these exact titles (the LOT list). */
   titles?: readonly string[];
+  /** Cards, mystery packs or LOTs, by exact title or product type (product-kind.ts). */
+  kind?: ProductKind;
+  /** Tagged 'offer' (true) or not (false). */
+  offer?: boolean;
+  /** Tracked stock within these bounds, inclusive: sold out is { max: 0 }. Untracked never matches. */
+  stock?: { min?: number; max?: number };
   /** Card facts: year range, maker and set, RC, autograph, patch, numbering, grade, condition. */
   facts?: FactFilter;
   sort: CatalogSort;
@@ -56,6 +66,9 @@ export function matchesCatalogQuery(product: Product, query: CatalogQuery): bool
   if (query.tag !== undefined && !tagKeys.includes(foldText(query.tag))) return false;
   if (query.productType !== undefined && product.productType !== query.productType) return false;
   if (query.titles && !query.titles.includes(product.title)) return false;
+  if (query.kind !== undefined && productKind(product) !== query.kind) return false;
+  if (query.offer !== undefined && tagKeys.includes(OFFER_TAG) !== query.offer) return false;
+  if (query.stock && !withinStock(product.available, query.stock)) return false;
   if (query.minPriceCents !== undefined && (product.priceCents ?? -1) < query.minPriceCents) return false;
   if (
     query.maxPriceCents !== undefined &&
@@ -64,6 +77,11 @@ export function matchesCatalogQuery(product: Product, query: CatalogQuery): bool
     return false;
   if (query.facts && !matchesFactFilter(product.facts, query.facts)) return false;
   return true;
+}
+
+function withinStock(available: number | null, { min, max }: { min?: number; max?: number }): boolean {
+  if (available === null) return false;
+  return (min === undefined || available >= min) && (max === undefined || available <= max);
 }
 
 /** The words of a search as the shop splits them: folded, control characters as spaces. */

@@ -28,7 +28,7 @@ import Section from './ui/Section.tsx';
 type SaveAnswer = { product: AdminProduct; warnings: string[]; message: string };
 
 /** The dashboard's collapsible add/edit product form (spec 2b, 4 and 5); $editing says which product. */
-export default function ProductForm({ sport }: { sport: Sport }): JSX.Element {
+export default function ProductForm({ sport }: { sport: Sport | null }): JSX.Element {
   const editing = useStore($editing);
   const [open, setOpen] = useState(editing !== null);
   // The product being edited; it goes back to null (add mode) after an update or on Cancel,
@@ -89,7 +89,7 @@ export default function ProductForm({ sport }: { sport: Sport }): JSX.Element {
 }
 
 type FieldsProps = {
-  sport: Sport;
+  sport: Sport | null;
   product: AdminProduct | null;
   sectionRef: RefObject<HTMLElement | null>;
   onSaved: (answer: SaveAnswer) => void;
@@ -97,8 +97,11 @@ type FieldsProps = {
 };
 
 const FIELD_ORDER = [
+  'kind',
   'title',
   'price',
+  'compareAt',
+  'offer',
   'team',
   'quantity',
   'descriptionHtml',
@@ -151,7 +154,7 @@ function ProductFields({ sport, product, sectionRef, onSaved, onCancel }: Fields
     event.preventDefault();
     if (busy) return;
     const values: ProductFormValues = { ...fields, mediaIds: readyMediaIds(images) };
-    const found = validateProductForm(values, categories);
+    const found = validateProductForm(values, categories, product ? fieldsFromProduct(product).offer : false);
     setErrors(found);
     setSaveError(null);
     if (Object.keys(found).length > 0) return focusFirst(found);

@@ -1,9 +1,8 @@
-import { MESSAGES } from '../../domain/auth/login-messages.ts';
 import type { CardView } from '../../domain/catalog/card-view.ts';
 import { productPath } from '../../domain/catalog/product-id.ts';
-import { formatEuro } from '../../domain/text/money.ts';
 import CardBadges from '../ui/CardBadges.tsx';
 import CardPicture from '../ui/CardPicture.tsx';
+import Price from '../ui/Price.tsx';
 
 /** One card of the grid: the whole card links to its product page. */
 export default function SingleCard({ card, eager }: { card: CardView; eager: boolean }) {
@@ -24,9 +23,11 @@ export default function SingleCard({ card, eager }: { card: CardView; eager: boo
         </h3>
         {card.tags.length > 0 && <p className="truncate text-xs text-muted">{card.tags.join(', ')}</p>}
         <CardBadges badges={card.badges} />
-        <p className="mt-auto font-bold tabular-nums">
-          {card.priceCents === null ? MESSAGES.noPrice : formatEuro(card.priceCents)}
-        </p>
+        <Price
+          priceCents={card.priceCents}
+          compareAtCents={card.compareAtCents}
+          className="mt-auto font-bold"
+        />
       </div>
     </article>
   );

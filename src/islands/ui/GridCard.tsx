@@ -1,13 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { MESSAGES } from '../../domain/auth/login-messages.ts';
 import { stepperState, tooManyMessage } from '../../domain/cart/cart-rules.ts';
 import type { CardView } from '../../domain/catalog/card-view.ts';
 import { gridAddQuantity } from '../../domain/catalog/grids.ts';
 import { productPath } from '../../domain/catalog/product-id.ts';
-import { formatEuro } from '../../domain/text/money.ts';
 import { addToCart } from '../../stores/cart.ts';
 import CardBadges from './CardBadges.tsx';
 import CardPicture from './CardPicture.tsx';
+import Price from './Price.tsx';
 import QuantityStepper from './QuantityStepper.tsx';
 
 type Props = { card: CardView; inCart: number; eager: boolean };
@@ -64,9 +63,11 @@ export default function GridCard({ card, inCart, eager }: Props) {
           {card.category}
         </p>
         <CardBadges badges={card.badges} />
-        <p className="mt-auto font-bold tabular-nums">
-          {card.priceCents === null ? MESSAGES.noPrice : formatEuro(card.priceCents)}
-        </p>
+        <Price
+          priceCents={card.priceCents}
+          compareAtCents={card.compareAtCents}
+          className="mt-auto font-bold"
+        />
         {/* Above the card-wide link, so the controls take the taps. */}
         <div className="relative z-10 mt-2 flex flex-col items-start gap-2">
           <QuantityStepper label={`Ποσότητα: ${card.title}`} {...stepper} onChange={setSelected} />

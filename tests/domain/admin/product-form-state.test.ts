@@ -64,8 +64,12 @@ describe('edit mode prefill', () => {
 
   it('shows the price with a comma, the team from the first tag and the description toggle on', () => {
     expect(fieldsFromProduct(product)).toEqual({
+      kind: 'card',
       title: 'Sasha Vezenkov Prizm',
       price: '1,50',
+      // Tagged 'offer': the switch is on.
+      offer: true,
+      compareAt: '',
       team: 'Olympiacos',
       quantity: '4',
       descriptionEnabled: true,
@@ -93,6 +97,14 @@ describe('edit mode prefill', () => {
     });
   });
 
+  it('reads the kind from the type or title, and an offer from its tag and old price (decision 089)', () => {
+    expect(fieldsFromProduct({ ...product, title: 'Any LOT', productType: 'LOT' }).kind).toBe('lot');
+    expect(fieldsFromProduct({ ...product, productType: 'Mystery Pack' }).kind).toBe('mystery-pack');
+    expect(
+      fieldsFromProduct({ ...product, tags: ['offer', 'Olympiacos'], compareAtCents: 250 }),
+    ).toMatchObject({ team: 'Olympiacos', offer: true, compareAt: '2,50' });
+  });
+
   it('prefers the first tag over the team field, and falls back to it', () => {
     expect(fieldsFromProduct({ ...product, tags: ['Panathinaikos'], team: 'x' }).team).toBe('Panathinaikos');
     expect(fieldsFromProduct({ ...product, tags: [] }).team).toBe('Olympiacos');
@@ -110,8 +122,11 @@ describe('edit mode prefill', () => {
 
   it('starts add mode empty, with stock 0', () => {
     expect(EMPTY_FIELDS).toEqual({
+      kind: 'card',
       title: '',
       price: '',
+      offer: false,
+      compareAt: '',
       team: '',
       quantity: '0',
       descriptionEnabled: false,

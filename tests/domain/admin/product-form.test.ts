@@ -34,8 +34,11 @@ const categories: Category[] = [
 ];
 
 const valid: ProductFormValues = {
+  kind: 'card',
   title: 'Sasha Vezenkov Prizm Silver',
   price: '1,50',
+  offer: false,
+  compareAt: '',
   team: 'Olympiacos',
   quantity: '3',
   descriptionEnabled: true,
@@ -124,6 +127,45 @@ describe('validateProductForm', () => {
   });
 });
 
+describe('product types and offers (decision 089)', () => {
+  it('a pack or a LOT needs no team and may be named freely; a card keeps the spec rules', () => {
+    expect(errorsOf({ kind: 'mystery-pack', team: '', title: '5x AUTO Cards MYSTERY PACK' })).toEqual({});
+    expect(errorsOf({ kind: 'lot', team: 'Olympiacos', title: 'Olympiacos LOT of 20' })).toEqual({});
+    expect(errorsOf({ kind: 'card', team: '', title: 'Any title' })).toEqual({
+      team: PRODUCT_FORM_MESSAGES.teamRequired,
+    });
+    expect(errorsOf({ kind: 'card', title: 'Olympiacos LOT of 20' })).toEqual({
+      title: PRODUCT_FORM_MESSAGES.titlePlayer,
+    });
+  });
+
+  it('an offer needs an old price above the price, with a comma; only cards go on offer', () => {
+    expect(errorsOf({ offer: true, compareAt: '' })).toEqual({
+      compareAt: PRODUCT_FORM_MESSAGES.compareAtRequired,
+    });
+    expect(errorsOf({ offer: true, compareAt: '2.50' })).toEqual({
+      compareAt: PRODUCT_FORM_MESSAGES.compareAtFormat,
+    });
+    expect(errorsOf({ offer: true, compareAt: '1,50' })).toEqual({
+      compareAt: PRODUCT_FORM_MESSAGES.compareAtNotAbove,
+    });
+    expect(errorsOf({ offer: true, compareAt: '1,00' })).toEqual({
+      compareAt: PRODUCT_FORM_MESSAGES.compareAtNotAbove,
+    });
+    expect(errorsOf({ offer: true, compareAt: '2,50' })).toEqual({});
+    expect(errorsOf({ offer: false, compareAt: '2,50' })).toEqual({});
+    expect(errorsOf({ kind: 'lot', offer: true, compareAt: '2,50', title: 'Any LOT' })).toEqual({
+      offer: PRODUCT_FORM_MESSAGES.offerCardsOnly,
+    });
+    // An offer from before decision 089 may be edited without adding an old price.
+    expect(validateProductForm({ ...valid, offer: true, compareAt: '' }, categories, true)).toEqual({});
+    expect(toValidProduct({ ...valid, offer: true, compareAt: '2,50' })).toMatchObject({
+      offer: true,
+      compareAtCents: 250,
+    });
+  });
+});
+
 describe('card facts in the form', () => {
   it('checks them with the facts schema, under facts.<field>, in Greek', () => {
     expect(
@@ -150,8 +192,11 @@ describe('card facts in the form', () => {
 describe('toValidProduct', () => {
   it('turns the comma price into cents and trims the text fields', () => {
     expect(toValidProduct({ ...valid, title: '  Sasha Vezenkov  ', team: ' Olympiacos ' })).toEqual({
+      kind: 'card',
       title: 'Sasha Vezenkov',
       priceCents: 150,
+      offer: false,
+      compareAtCents: null,
       team: 'Olympiacos',
       quantity: 3,
       descriptionHtml: '<p>Near mint</p>',

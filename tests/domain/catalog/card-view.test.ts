@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
 import { cardCategory, isSoldOut, toCardView } from '../../../src/domain/catalog/card-view.ts';
 import type { Product } from '../../../src/domain/catalog/product.ts';
-import { MYSTERY_PACK_TITLES } from '../../../src/domain/catalog/title-lists.ts';
+import { LOT_TITLES, MYSTERY_PACK_TITLES } from '../../../src/domain/catalog/title-lists.ts';
 
 function product(overrides: Partial<Product> = {}): Product {
   return {
@@ -19,6 +19,7 @@ function product(overrides: Partial<Product> = {}): Product {
     variantId: 'gid://shop/ProductVariant/9',
     inventoryItemId: 'gid://shop/InventoryItem/9',
     priceCents: 1250,
+    compareAtCents: null,
     available: 3,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
@@ -36,12 +37,20 @@ describe('toCardView', () => {
       title: '2024-25 Panini Prizm Jayson Tatum #1',
       category: 'Card',
       priceCents: 1250,
+      compareAtCents: null,
       image: { url: '/media/1.webp', width: 800, height: 1120 },
       available: 3,
       maxQuantity: 3,
       tags: ['Boston Celtics'],
       badges: [],
     });
+  });
+
+  it('shows a compare-at price only above a known price (decision 089)', () => {
+    expect(toCardView(product({ priceCents: 1250, compareAtCents: 1800 })).compareAtCents).toBe(1800);
+    expect(toCardView(product({ priceCents: 1250, compareAtCents: 1250 })).compareAtCents).toBeNull();
+    expect(toCardView(product({ priceCents: 1250, compareAtCents: 1000 })).compareAtCents).toBeNull();
+    expect(toCardView(product({ priceCents: null, compareAtCents: 1800 })).compareAtCents).toBeNull();
   });
 
   it('carries the card-fact badges', () => {
@@ -88,6 +97,13 @@ describe('cardCategory', () => {
     expect(cardCategory({ title: 'Lakers lot', productType: 'Card' })).toBe('Card');
     expect(cardCategory({ title: 'Lakers lot', productType: '' })).toBe('Card');
     expect(cardCategory({ title: '15x base cards mystery pack', productType: '' })).toBe('Card');
+  });
+
+  it('a Mystery Pack type is a Mystery Pack, and a title of the LOT list a LOT (decision 089)', () => {
+    expect(cardCategory({ title: '5x AUTO Cards MYSTERY PACK', productType: 'Mystery Pack' })).toBe(
+      'Mystery Pack',
+    );
+    expect(cardCategory({ title: LOT_TITLES[0] ?? '', productType: '' })).toBe('LOT');
   });
 });
 

@@ -22,11 +22,19 @@ describe('isMysteryPack', () => {
     expect(isMysteryPack(product({ title: rookieTitle }))).toBe(true);
   });
 
-  it('refuses near misses: case, spacing, extra words', () => {
+  it('refuses near misses of a title: case, spacing, extra words', () => {
     expect(isMysteryPack(product({ title: baseTitle.toLowerCase() }))).toBe(false);
     expect(isMysteryPack(product({ title: ` ${baseTitle}` }))).toBe(false);
     expect(isMysteryPack(product({ title: `${baseTitle} 2` }))).toBe(false);
-    expect(isMysteryPack(product({ title: 'MYSTERY PACK', productType: 'Mystery Pack' }))).toBe(false);
+  });
+
+  it('takes any title of the type Mystery Pack, as the dashboard saves a new pack (decision 089)', () => {
+    expect(isMysteryPack(product({ title: '5x AUTO Cards MYSTERY PACK', productType: 'Mystery Pack' }))).toBe(
+      true,
+    );
+    expect(isMysteryPack(product({ title: '5x AUTO Cards MYSTERY PACK', productType: 'mystery pack' }))).toBe(
+      false,
+    );
   });
 });
 
@@ -36,9 +44,13 @@ describe('isLot', () => {
     expect(isLot(product({ title: lotTitle, productType: '' }))).toBe(true);
   });
 
-  it('refuses other titles, even of type LOT', () => {
-    expect(isLot(product({ title: 'Someone Else LOT', productType: 'LOT' }))).toBe(false);
+  it('refuses other titles of another type', () => {
+    expect(isLot(product({ title: 'Someone Else LOT', productType: 'Card' }))).toBe(false);
     expect(isLot(product({ title: lotTitle.toUpperCase() }))).toBe(false);
+  });
+
+  it('takes any title of the type LOT, as the dashboard saves a new LOT (decision 089)', () => {
+    expect(isLot(product({ title: 'Someone Else LOT', productType: 'LOT' }))).toBe(true);
   });
 });
 
@@ -92,8 +104,8 @@ describe('gridCards', () => {
 
 describe('GRID_FILTERS', () => {
   it('asks the catalogue for the same products the selections pick', () => {
-    expect(GRID_FILTERS['mystery-packs']).toEqual({ titles: MYSTERY_PACK_TITLES });
-    expect(GRID_FILTERS.lot).toEqual({ titles: LOT_TITLES });
+    expect(GRID_FILTERS['mystery-packs']).toEqual({ kind: 'mystery-pack' });
+    expect(GRID_FILTERS.lot).toEqual({ kind: 'lot' });
     expect(GRID_FILTERS.offers).toEqual({ tag: 'offer', productType: 'Card' });
   });
 });

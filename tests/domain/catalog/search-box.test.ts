@@ -62,6 +62,7 @@ describe('toSearchResult', () => {
     variantId: 'gid://shop/ProductVariant/42',
     inventoryItemId: 'gid://shop/InventoryItem/42',
     priceCents: 1250,
+    compareAtCents: null,
     available: 3,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -1,9 +1,10 @@
 import { connection } from './connection.ts';
 import { applyMetafields, type DoubleDefinition, type MetafieldInput } from './metafields.ts';
-import { matches, parseSearch } from './search-syntax.ts';
+import { matches, orderMatches, parseSearch } from './search-syntax.ts';
 import {
   centsToDecimal,
   type DoubleOrder,
+  type DoubleOrderLine,
   type DoubleProduct,
   type DoubleStore,
   gid,
@@ -104,6 +105,7 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       __typename: 'ProductVariant',
       id: gid('ProductVariant', product.variant.id),
       price: product.variant.price,
+      compareAtPrice: product.variant.compareAtPrice,
       inventoryPolicy: product.variant.policy,
       inventoryQuantity: store.available(product) ?? 0,
       inventoryItem: itemView(product),
@@ -135,6 +137,12 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
     };
   }
 
+  /** A MoneyBag in the shop's currency (EUR), the same in shop and presentment money. */
+  const moneyBag = (cents: number) => ({
+    shopMoney: { amount: centsToDecimal(cents), currencyCode: 'EUR' },
+    presentmentMoney: { amount: centsToDecimal(cents), currencyCode: 'EUR' },
+  });
+
   function orderView(order: DoubleOrder) {
     return {
       __typename: 'Order',
@@ -142,17 +150,77 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       legacyResourceId: String(order.id),
       name: order.name,
       createdAt: order.createdAt,
+      processedAt: order.createdAt,
       cancelledAt: order.cancelledAt,
       email: order.email,
+      test: order.test,
       displayFinancialStatus: order.financialStatus,
       displayFulfillmentStatus: order.fulfillmentStatus,
-      totalPriceSet: {
-        shopMoney: { amount: centsToDecimal(order.totalCents), currencyCode: 'EUR' },
-        presentmentMoney: { amount: centsToDecimal(order.totalCents), currencyCode: 'EUR' },
-      },
+      totalPriceSet: moneyBag(order.totalCents),
+      currentTotalPriceSet: moneyBag(order.totalCents),
       customer: order.customerName ? { __typename: 'Customer', displayName: order.customerName } : null,
+      lineItems: (args: Args) => connection(order.lines, args, lineItemView),
     };
   }
+
+  /** No discounts in the double: every unit price is the price at checkout. */
+  function lineItemView(line: DoubleOrderLine) {
+    const total = line.unitCents * line.quantity;
+    return {
+      __typename: 'LineItem',
+      id: gid('LineItem', line.id),
+      title: line.title,
+      name: line.title,
+      quantity: line.quantity,
+      currentQuantity: line.quantity,
+      originalUnitPriceSet: moneyBag(line.unitCents),
+      discountedUnitPriceSet: moneyBag(line.unitCents),
+      discountedUnitPriceAfterAllDiscountsSet: moneyBag(line.unitCents),
+      originalTotalSet: moneyBag(total),
+      discountedTotalSet: moneyBag(total),
+      // Deleted since checkout: null, as Shopify answers.
+      variant: () => {
+        const product = store.findVariant(line.variantId);
+        return product ? variantView(product) : null;
+      },
+      product: () => {
+        const product = store.products.get(line.productId);
+        return product ? productView(product) : null;
+      },
+    };
+  }
+
+  /** The orders a search (`query:` in Shopify's syntax) finds, in the order they were recorded. */
+  const ordersFound = (query: unknown) => {
+    const search = typeof query === 'string' ? parseSearch(query) : null;
+    return store.orders.filter((order) =>
+      orderMatches(search, {
+        id: order.id,
+        name: order.name,
+        email: order.email,
+        createdAt: order.createdAt,
+        cancelled: order.cancelledAt !== null,
+        financialStatus: order.financialStatus,
+        fulfillmentStatus: order.fulfillmentStatus,
+        test: order.test,
+      }),
+    );
+  };
+
+  /** A Count: exact up to `limit` (10,000 unless given; null for none), AT_LEAST past it, as Shopify counts. */
+  const counted = (found: number, limit: unknown) => {
+    const cap = limit === null ? null : typeof limit === 'number' ? limit : 10_000;
+    const over = cap !== null && found > cap;
+    return { __typename: 'Count', count: over ? cap : found, precision: over ? 'AT_LEAST' : 'EXACT' };
+  };
+
+  /** A product as the Admin API's search sees it: the Storefront's fields and the stock filters. */
+  const adminSearchable = (product: DoubleProduct) => ({
+    ...searchable(store, product),
+    inventoryTotal: store.available(product) ?? 0,
+    tracksInventory: product.variant.item.tracked,
+    status: product.status,
+  });
 
   /** Media from CreateMediaInput: a staged upload that received its file, or an outside URL. */
   function attachMedia(product: DoubleProduct, media: MediaInput[], userErrors: UserError[]) {
@@ -221,9 +289,17 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
     products: (args: Args) => {
       const search = typeof args.query === 'string' ? parseSearch(args.query) : null;
       const found = [...store.products.values()].filter((product) =>
-        matches(search, searchable(store, product)),
+        matches(search, adminSearchable(product)),
       );
       return connection(sortProducts(found, args.sortKey, args.reverse), args, productView);
+    },
+
+    productsCount: (args: Args) => {
+      const search = typeof args.query === 'string' ? parseSearch(args.query) : null;
+      const found = [...store.products.values()].filter((product) =>
+        matches(search, adminSearchable(product)),
+      );
+      return counted(found.length, args.limit);
     },
 
     product: (args: Args) => {
@@ -255,9 +331,21 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       return product ? itemView(product) : null;
     },
 
+    /** Filtered by Shopify's search syntax (created_at ranges, status, ...), by id or by creation time. */
     orders: (args: Args) => {
-      const sorted = [...store.orders].sort((a, b) => a.id - b.id);
+      const found = ordersFound(args.query);
+      const byCreation = args.sortKey === 'CREATED_AT' || args.sortKey === 'PROCESSED_AT';
+      const sorted = found.sort(
+        (a, b) => (byCreation ? Date.parse(a.createdAt) - Date.parse(b.createdAt) : 0) || a.id - b.id,
+      );
       return connection(args.reverse === true ? sorted.reverse() : sorted, args, orderView);
+    },
+
+    ordersCount: (args: Args) => counted(ordersFound(args.query).length, args.limit),
+
+    order: (args: Args) => {
+      const order = store.orders.find((candidate) => candidate.id === gidNumber('Order', args.id));
+      return order ? orderView(order) : null;
     },
 
     productCreate: (args: Args) => {
@@ -392,6 +480,7 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
       const variants = (args.variants ?? []) as Array<{
         id?: string;
         price?: string;
+        compareAtPrice?: string | null;
         inventoryPolicy?: 'DENY' | 'CONTINUE';
       }>;
       const userErrors: UserError[] = [];
@@ -408,10 +497,23 @@ export function adminRoot(store: DoubleStore, baseUrl: string) {
             message: 'Price must be greater than or equal to 0',
             code: 'INVALID_INPUT',
           });
+        else if (
+          variant.compareAtPrice !== undefined &&
+          variant.compareAtPrice !== null &&
+          !(Number(variant.compareAtPrice) >= 0)
+        )
+          userErrors.push({
+            field: ['variants', String(index), 'compareAtPrice'],
+            message: 'Compare at price must be greater than or equal to 0',
+            code: 'INVALID_INPUT',
+          });
       });
       if (userErrors.length > 0) return { product: null, productVariants: null, userErrors };
       for (const variant of variants) {
         if (variant.price !== undefined) product.variant.price = Number(variant.price).toFixed(2);
+        if (variant.compareAtPrice !== undefined)
+          product.variant.compareAtPrice =
+            variant.compareAtPrice === null ? null : Number(variant.compareAtPrice).toFixed(2);
         if (variant.inventoryPolicy !== undefined) product.variant.policy = variant.inventoryPolicy;
       }
       product.updatedAt = store.now();

@@ -29,40 +29,11 @@ export function checkoutPage(store: DoubleStore, cart: DoubleCart): string {
 
 /** Completes a checkout: takes the stock (never below zero under DENY), records the order, ends the cart. */
 export function payCart(store: DoubleStore, cart: DoubleCart, form: URLSearchParams): DoubleOrder {
-  const location = store.locations[0]?.id ?? 0;
-  const lines = cart.lines.flatMap((line) => {
-    const product = store.findVariant(line.variantId);
-    if (!product) return [];
-    const quantity = Math.min(line.quantity, store.sellable(product));
-    if (quantity <= 0) return [];
-    const available = store.available(product);
-    if (available !== null) {
-      const current = store.levels.get(product.variant.item.id)?.get(location) ?? 0;
-      store.setAvailable(product.variant.item.id, location, current - quantity);
-    }
-    return [
-      {
-        variantId: product.variant.id,
-        title: product.title,
-        quantity,
-        unitCents: decimalToCents(product.variant.price),
-      },
-    ];
-  });
-  const id = store.nextId('Order');
-  const order: DoubleOrder = {
-    id,
-    name: `#${id}`,
-    createdAt: store.now(),
-    cancelledAt: null,
+  const order = store.recordOrder({
+    lines: cart.lines,
     email: form.get('email'),
     customerName: form.get('name'),
-    financialStatus: 'PAID',
-    fulfillmentStatus: 'UNFULFILLED',
-    totalCents: lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0),
-    lines,
-  };
-  store.orders.push(order);
+  });
   store.carts.delete(cart.token);
   return order;
 }

@@ -37,6 +37,7 @@ export async function seedDemoCatalogue(double: ShopifyDouble): Promise<number> 
       tags: product.tags,
       productType: product.productType,
       priceCents: product.priceCents,
+      compareAtCents: product.compareAtCents,
       quantity: product.quantity,
       metafields: factsToMetafields(product.facts).set,
       images: [{ url, alt: product.title, width: CARD_ART_WIDTH, height: CARD_ART_HEIGHT }],

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_INVENTORY_ADJUST,
+  ADMIN_OVERVIEW_ORDER_COUNTS,
+  ADMIN_OVERVIEW_ORDERS_WITH_LINES,
+  ADMIN_OVERVIEW_STOCK,
   ADMIN_PRODUCT_CREATE,
   ADMIN_PRODUCTS,
 } from '../../../src/adapters/commerce-shopify/documents/admin.ts';
@@ -226,5 +229,106 @@ describe('the Shopify double', () => {
     ]);
     expect(await adjust({ changeFromQuantity: null }, 'c')).toEqual([]);
     expect(double.store.available(card)).toBe(3);
+  });
+
+  it("finds orders by created_at ranges in Shopify's search syntax, oldest first by CREATED_AT", async () => {
+    const card = double.store.seedProduct({ title: 'Card', priceCents: 250, quantity: 10 });
+    const at = (createdAt: string) =>
+      double.store.recordOrder({ lines: [{ variantId: card.variant.id, quantity: 1 }], createdAt });
+    // Recorded out of time order: the sort is by creation time, not by id.
+    at('2026-11-26T22:00:00Z');
+    at('2026-11-26T21:59:59Z');
+    at('2026-10-01T00:00:00Z');
+    const createdAt = async (query: string) =>
+      data(
+        await call('admin', ADMIN_OVERVIEW_ORDERS_WITH_LINES, { first: 10, lines: 5, query }),
+      ).orders.edges.map((edge: Wire) => edge.node.createdAt);
+    expect(await createdAt("created_at:>='2026-11-26T22:00:00Z'")).toEqual(['2026-11-26T22:00:00Z']);
+    expect(await createdAt("created_at:>='2026-10-01T00:00:00Z' created_at:<'2026-11-26T22:00:00Z'")).toEqual(
+      ['2026-10-01T00:00:00Z', '2026-11-26T21:59:59Z'],
+    );
+    expect(await createdAt('created_at:>=2026-11-01T00:00:00Z')).toHaveLength(2);
+    expect(await createdAt("created_at:<'2026-01-01T00:00:00Z'")).toEqual([]);
+    const counts = data(
+      await call('admin', ADMIN_OVERVIEW_ORDER_COUNTS, {
+        earlier: "created_at:<'2026-11-01T00:00:00Z'",
+        later: "created_at:>='2026-11-01T00:00:00Z'",
+      }),
+    );
+    expect(counts).toEqual({
+      earlier: { count: 1, precision: 'EXACT' },
+      later: { count: 2, precision: 'EXACT' },
+    });
+  });
+
+  it("answers an order's lines with the product and variant of checkout time, null once deleted", async () => {
+    const kept = double.store.seedProduct({
+      title: 'Kept',
+      tags: ['Olympiacos', 'offer'],
+      productType: 'Card',
+      priceCents: 1250,
+      quantity: 5,
+    });
+    const gone = double.store.seedProduct({ title: 'Gone', priceCents: 300, quantity: 5 });
+    const order = double.store.recordOrder({
+      lines: [
+        { variantId: kept.variant.id, quantity: 2 },
+        { variantId: gone.variant.id, quantity: 1 },
+      ],
+      createdAt: '2026-11-20T10:00:00Z',
+    });
+    expect(order.totalCents).toBe(2800);
+    expect(double.store.available(kept)).toBe(3);
+    double.store.products.delete(gone.id);
+    const [node] = data(
+      await call('admin', ADMIN_OVERVIEW_ORDERS_WITH_LINES, { first: 1, lines: 5, query: '' }),
+    ).orders.edges.map((edge: Wire) => edge.node);
+    expect(node).toMatchObject({
+      cancelledAt: null,
+      test: false,
+      displayFulfillmentStatus: 'UNFULFILLED',
+      totalPriceSet: { shopMoney: { amount: '28.00', currencyCode: 'EUR' } },
+    });
+    expect(node.lineItems.edges.map((edge: Wire) => edge.node)).toEqual([
+      {
+        title: 'Kept',
+        quantity: 2,
+        variant: { id: `gid://shopify/ProductVariant/${kept.variant.id}` },
+        discountedUnitPriceAfterAllDiscountsSet: { shopMoney: { amount: '12.50', currencyCode: 'EUR' } },
+        product: {
+          id: `gid://shopify/Product/${kept.id}`,
+          productType: 'Card',
+          tags: ['offer', 'Olympiacos'],
+        },
+      },
+      {
+        title: 'Gone',
+        quantity: 1,
+        variant: null,
+        discountedUnitPriceAfterAllDiscountsSet: { shopMoney: { amount: '3.00', currencyCode: 'EUR' } },
+        product: null,
+      },
+    ]);
+  });
+
+  it('filters Admin products by tracked stock and status, and counts them', async () => {
+    double.store.seedProduct({ title: 'None left', priceCents: 100, quantity: 0 });
+    double.store.seedProduct({ title: 'Two left', priceCents: 100, quantity: 2 });
+    double.store.seedProduct({ title: 'Untracked', priceCents: 100, quantity: null });
+    double.store.seedProduct({ title: 'Draft, none left', priceCents: 100, quantity: 0, status: 'DRAFT' });
+    const base = 'status:active tracks_inventory:true';
+    const stock = data(
+      await call('admin', ADMIN_OVERVIEW_STOCK, {
+        soldOut: `${base} inventory_total:<=0`,
+        low: `${base} inventory_total:>=1 inventory_total:<=2`,
+        first: 10,
+      }),
+    );
+    expect(stock.soldOut.edges.map((edge: Wire) => edge.node.title)).toEqual(['None left']);
+    expect(stock.low.edges.map((edge: Wire) => [edge.node.title, edge.node.totalInventory])).toEqual([
+      ['Two left', 2],
+    ]);
+    expect(stock.soldOutCount).toEqual({ count: 1, precision: 'EXACT' });
+    expect(stock.lowCount).toEqual({ count: 1, precision: 'EXACT' });
   });
 });

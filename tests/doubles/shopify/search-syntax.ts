@@ -113,6 +113,10 @@ export type Searchable = {
   createdAt: string;
   updatedAt: string;
   availableForSale: boolean;
+  /** Admin API only (its products query knows these filters; the Storefront's does not). */
+  inventoryTotal?: number;
+  tracksInventory?: boolean;
+  status?: string;
 };
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -145,21 +149,28 @@ function compare(actual: number | string, op: string, wanted: number | string): 
   }
 }
 
-export function matches(node: SearchNode | null, product: Searchable): boolean {
+type Term = Extract<SearchNode, { kind: 'term' }>;
+
+/** Whether a parsed query holds, given how one term matches the item (a product, an order). */
+export function matchesBy(node: SearchNode | null, term: (node: Term) => boolean): boolean {
   if (!node) return true;
   switch (node.kind) {
     case 'and':
-      return node.parts.every((part) => matches(part, product));
+      return node.parts.every((part) => matchesBy(part, term));
     case 'or':
-      return node.parts.some((part) => matches(part, product));
+      return node.parts.some((part) => matchesBy(part, term));
     case 'not':
-      return !matches(node.part, product);
+      return !matchesBy(node.part, term);
     default:
-      return termMatches(node, product);
+      return term(node);
   }
 }
 
-function termMatches(node: Extract<SearchNode, { kind: 'term' }>, product: Searchable): boolean {
+export function matches(node: SearchNode | null, product: Searchable): boolean {
+  return matchesBy(node, (term) => termMatches(term, product));
+}
+
+function termMatches(node: Term, product: Searchable): boolean {
   const { field, op, value } = node;
   switch (field) {
     case null:
@@ -187,8 +198,84 @@ function termMatches(node: Extract<SearchNode, { kind: 'term' }>, product: Searc
       return compare(product.updatedAt, op, value);
     case 'available_for_sale':
       return product.availableForSale === (value === 'true');
+    case 'inventory_total':
+      return product.inventoryTotal === undefined || compare(product.inventoryTotal, op, Number(value));
+    case 'tracks_inventory':
+      return product.tracksInventory === undefined || product.tracksInventory === (value === 'true');
+    case 'status':
+      // A comma-separated list of statuses (status:active,draft).
+      return (
+        product.status === undefined || value.toLowerCase().split(',').includes(product.status.toLowerCase())
+      );
     default:
       // Shopify ignores fields it does not know for a resource; so does the double.
+      return true;
+  }
+}
+
+// Orders ----------------------------------------------------------------------------------------
+
+/** What a search term can look at in an order (the Admin API's `orders(query:)`). */
+export type SearchableOrder = {
+  id: number;
+  name: string;
+  email: string | null;
+  createdAt: string;
+  cancelled: boolean;
+  financialStatus: string;
+  fulfillmentStatus: string;
+  test: boolean;
+};
+
+/** A time value as Shopify's search takes it: an ISO instant or date, or `now`; NaN when neither. */
+function timeValue(value: string): number {
+  return value === 'now' ? Date.now() : Date.parse(value);
+}
+
+/** The fulfillment_status filter's values, by the displayFulfillmentStatus each covers. */
+const FULFILLMENT_FILTERS: Record<string, readonly string[]> = {
+  unshipped: ['UNFULFILLED'],
+  unfulfilled: ['UNFULFILLED', 'PARTIALLY_FULFILLED'],
+  partial: ['PARTIALLY_FULFILLED'],
+  shipped: ['FULFILLED'],
+  fulfilled: ['FULFILLED'],
+  on_hold: ['ON_HOLD'],
+  scheduled: ['SCHEDULED'],
+  request_declined: ['REQUEST_DECLINED'],
+};
+
+export function orderMatches(node: SearchNode | null, order: SearchableOrder): boolean {
+  return matchesBy(node, (term) => orderTermMatches(term, order));
+}
+
+function orderTermMatches({ field, op, value }: Term, order: SearchableOrder): boolean {
+  switch (field) {
+    case null:
+      return [order.name, order.email ?? ''].some((text) => textMatches(text, value, false));
+    case 'created_at':
+    case 'processed_at': {
+      const wanted = timeValue(value);
+      return !Number.isNaN(wanted) && compare(Date.parse(order.createdAt), op, wanted);
+    }
+    case 'id':
+      return compare(order.id, op, Number(value));
+    case 'name':
+      return order.name.replace(/^#/, '') === value.replace(/^#/, '');
+    case 'email':
+      return (order.email ?? '').toLowerCase() === value.toLowerCase();
+    case 'status':
+      // The double has no archived (closed) orders: open is every order not cancelled.
+      if (value === 'cancelled') return order.cancelled;
+      if (value === 'open') return !order.cancelled;
+      if (value === 'closed') return false;
+      return value === 'not_closed';
+    case 'financial_status':
+      return order.financialStatus.toLowerCase() === value.toLowerCase();
+    case 'fulfillment_status':
+      return (FULFILLMENT_FILTERS[value.toLowerCase()] ?? []).includes(order.fulfillmentStatus);
+    case 'test':
+      return order.test === (value === 'true');
+    default:
       return true;
   }
 }

@@ -34,6 +34,8 @@ export type DoubleProduct = {
   variant: {
     id: number;
     price: string;
+    /** A decimal string, or null for none (Shopify's compareAtPrice). */
+    compareAtPrice: string | null;
     policy: 'DENY' | 'CONTINUE';
     item: { id: number; tracked: boolean };
   };
@@ -48,6 +50,28 @@ export type DoubleCart = {
   updatedAt: string;
 };
 
+/** Shopify's OrderDisplayFulfillmentStatus values the double's orders take. */
+export type DoubleFulfillmentStatus =
+  | 'UNFULFILLED'
+  | 'IN_PROGRESS'
+  | 'ON_HOLD'
+  | 'SCHEDULED'
+  | 'PARTIALLY_FULFILLED'
+  | 'FULFILLED';
+
+/**
+ * A line keeps the product and variant ids of checkout time: the order's lineItems resolve them
+ * while they exist, and answer null once they are deleted, as Shopify does.
+ */
+export type DoubleOrderLine = {
+  id: number;
+  productId: number;
+  variantId: number;
+  title: string;
+  quantity: number;
+  unitCents: number;
+};
+
 export type DoubleOrder = {
   id: number;
   name: string;
@@ -56,9 +80,24 @@ export type DoubleOrder = {
   email: string | null;
   customerName: string | null;
   financialStatus: 'PAID' | 'PENDING';
-  fulfillmentStatus: 'UNFULFILLED' | 'FULFILLED';
+  fulfillmentStatus: DoubleFulfillmentStatus;
+  /** A test order (Shopify's Bogus Gateway); the checkout's orders are real. */
+  test: boolean;
   totalCents: number;
-  lines: Array<{ variantId: number; title: string; quantity: number; unitCents: number }>;
+  lines: DoubleOrderLine[];
+};
+
+/** What an order is made of: the checkout's cart lines, or a test's fixed order. */
+export type OrderInput = {
+  lines: ReadonlyArray<{ variantId: number; quantity: number }>;
+  /** A fixed time (tests); the store's clock otherwise. */
+  createdAt?: string;
+  cancelledAt?: string | null;
+  email?: string | null;
+  customerName?: string | null;
+  financialStatus?: DoubleOrder['financialStatus'];
+  fulfillmentStatus?: DoubleFulfillmentStatus;
+  test?: boolean;
 };
 
 export type StagedUpload = {
@@ -75,6 +114,7 @@ export type SeedInput = {
   tags?: string[];
   productType?: string;
   priceCents: number | null;
+  compareAtCents?: number | null;
   quantity: number | null;
   images?: Array<{ url: string; alt?: string; width?: number; height?: number }>;
   status?: DoubleProduct['status'];
@@ -166,6 +206,7 @@ export class DoubleStore {
       variant: {
         id: this.nextId('ProductVariant'),
         price: '0.00',
+        compareAtPrice: null,
         policy: 'DENY',
         item: { id: this.nextId('InventoryItem'), tracked: false },
       },
@@ -204,6 +245,7 @@ export class DoubleStore {
     if (input.published !== false)
       for (const publication of this.publications) product.publicationIds.add(publication.id);
     if (input.priceCents !== null) product.variant.price = centsToDecimal(input.priceCents);
+    if (input.compareAtCents) product.variant.compareAtPrice = centsToDecimal(input.compareAtCents);
     if (input.quantity !== null) {
       product.variant.item.tracked = true;
       this.setAvailable(product.variant.item.id, this.locations[0]?.id ?? 0, input.quantity);
@@ -252,6 +294,53 @@ export class DoubleStore {
   sellable(product: DoubleProduct): number {
     const available = this.available(product);
     return available === null || product.variant.policy === 'CONTINUE' ? Number.POSITIVE_INFINITY : available;
+  }
+
+  // Orders --------------------------------------------------------------------------------------
+
+  /**
+   * Records an order as Shopify's checkout does: each line takes its stock (never below zero under
+   * DENY; a line with none left is dropped) at the variant's price. Tests seed orders at fixed
+   * times through it; the checkout page's pay button calls it too.
+   */
+  recordOrder(input: OrderInput): DoubleOrder {
+    const location = this.locations[0]?.id ?? 0;
+    const lines = input.lines.flatMap((line): DoubleOrderLine[] => {
+      const product = this.findVariant(line.variantId);
+      if (!product) return [];
+      const quantity = Math.min(line.quantity, this.sellable(product));
+      if (quantity <= 0) return [];
+      if (this.available(product) !== null) {
+        const current = this.levels.get(product.variant.item.id)?.get(location) ?? 0;
+        this.setAvailable(product.variant.item.id, location, current - quantity);
+      }
+      return [
+        {
+          id: this.nextId('LineItem'),
+          productId: product.id,
+          variantId: product.variant.id,
+          title: product.title,
+          quantity,
+          unitCents: decimalToCents(product.variant.price),
+        },
+      ];
+    });
+    const id = this.nextId('Order');
+    const order: DoubleOrder = {
+      id,
+      name: `#${id}`,
+      createdAt: input.createdAt ?? this.now(),
+      cancelledAt: input.cancelledAt ?? null,
+      email: input.email ?? null,
+      customerName: input.customerName ?? null,
+      financialStatus: input.financialStatus ?? 'PAID',
+      fulfillmentStatus: input.fulfillmentStatus ?? 'UNFULFILLED',
+      test: input.test ?? false,
+      totalCents: lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0),
+      lines,
+    };
+    this.orders.push(order);
+    return order;
   }
 
   // Carts ---------------------------------------------------------------------------------------

@@ -114,6 +114,7 @@ export function storefrontRoot(store: DoubleStore, baseUrl: string) {
       id: gid('ProductVariant', product.variant.id),
       title: 'Default Title',
       price: money(product.variant.price),
+      compareAtPrice: product.variant.compareAtPrice === null ? null : money(product.variant.compareAtPrice),
       quantityAvailable: available ?? 0,
       availableForSale: store.sellable(product) > 0,
       currentlyNotInStock: available !== null && available <= 0,

@@ -18,6 +18,7 @@ const products = benchProducts(categories, 2_000).map(
     images: [],
     inventoryItemId: '',
     priceCents: input.priceCents,
+    compareAtCents: null,
     available: input.quantity,
     createdAt: '',
     updatedAt: '',

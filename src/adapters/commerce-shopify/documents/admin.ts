@@ -54,6 +54,7 @@ const PRODUCT_FIELDS = /* GraphQL */ `
         node {
           id
           price
+          compareAtPrice
           inventoryPolicy
           inventoryQuantity
           inventoryItem {
@@ -350,6 +351,179 @@ export const ADMIN_METAFIELDS_DELETE = /* GraphQL */ `
         key
       }
       ${USER_ERRORS}
+    }
+  }
+`;
+
+/**
+ * The dashboard overview's sales (decision 091): how many orders each part of the 90 days holds,
+ * so the read knows its cost before it starts (a count costs next to nothing).
+ */
+export const ADMIN_OVERVIEW_ORDER_COUNTS = /* GraphQL */ `
+  query AdminOverviewOrderCounts($earlier: String!, $later: String!) {
+    earlier: ordersCount(query: $earlier) {
+      count
+      precision
+    }
+    later: ordersCount(query: $later) {
+      count
+      precision
+    }
+  }
+`;
+
+const OVERVIEW_ORDER_FIELDS = /* GraphQL */ `
+  fragment OverviewOrderFields on Order {
+    id
+    createdAt
+    cancelledAt
+    test
+    displayFulfillmentStatus
+    totalPriceSet {
+      shopMoney {
+        amount
+        currencyCode
+      }
+    }
+  }
+`;
+
+/** What a sold line adds to best sellers and sales by team: the unit price after every discount. */
+const OVERVIEW_LINE_FIELDS = /* GraphQL */ `
+  fragment OverviewLineFields on LineItem {
+    title
+    quantity
+    variant {
+      id
+    }
+    discountedUnitPriceAfterAllDiscountsSet {
+      shopMoney {
+        amount
+        currencyCode
+      }
+    }
+    product {
+      id
+      productType
+      tags
+    }
+  }
+`;
+
+/**
+ * Orders without their lines, for the days before the last 30 (totals and the chart): at 250 a
+ * page the requested cost is about 750 of the 1,000 a single query may ask for.
+ */
+export const ADMIN_OVERVIEW_ORDERS = /* GraphQL */ `
+  query AdminOverviewOrders($first: Int!, $after: String, $query: String!) {
+    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          ...OverviewOrderFields
+        }
+      }
+    }
+  }
+  ${OVERVIEW_ORDER_FIELDS}
+`;
+
+/**
+ * Orders with their first lines, for the last 30 days (best sellers and sales by team too). Each
+ * line costs about 5 points, so 15 orders of up to 10 lines ask for about 850; an order with more
+ * lines reads the rest with AdminOverviewOrderLines.
+ */
+export const ADMIN_OVERVIEW_ORDERS_WITH_LINES = /* GraphQL */ `
+  query AdminOverviewOrdersWithLines($first: Int!, $lines: Int!, $after: String, $query: String!) {
+    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          ...OverviewOrderFields
+          lineItems(first: $lines) {
+            pageInfo {
+              hasNextPage
+              endCursor
+            }
+            edges {
+              node {
+                ...OverviewLineFields
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  ${OVERVIEW_ORDER_FIELDS}
+  ${OVERVIEW_LINE_FIELDS}
+`;
+
+/** The rest of one order's lines (about 500 points for 100). */
+export const ADMIN_OVERVIEW_ORDER_LINES = /* GraphQL */ `
+  query AdminOverviewOrderLines($id: ID!, $first: Int!, $after: String) {
+    order(id: $id) {
+      lineItems(first: $first, after: $after) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          node {
+            ...OverviewLineFields
+          }
+        }
+      }
+    }
+  }
+  ${OVERVIEW_LINE_FIELDS}
+`;
+
+/**
+ * The overview's stock lists: active products that track stock with none left, and with a few
+ * left, newest first, each counted in full. One request of about 100 points.
+ */
+export const ADMIN_OVERVIEW_STOCK = /* GraphQL */ `
+  query AdminOverviewStock($soldOut: String!, $low: String!, $first: Int!) {
+    soldOut: products(first: $first, query: $soldOut, sortKey: ID, reverse: true) {
+      edges {
+        node {
+          ...OverviewStockProduct
+        }
+      }
+    }
+    soldOutCount: productsCount(query: $soldOut, limit: null) {
+      count
+      precision
+    }
+    low: products(first: $first, query: $low, sortKey: ID, reverse: true) {
+      edges {
+        node {
+          ...OverviewStockProduct
+        }
+      }
+    }
+    lowCount: productsCount(query: $low, limit: null) {
+      count
+      precision
+    }
+  }
+  fragment OverviewStockProduct on Product {
+    id
+    title
+    totalInventory
+    variants(first: 1) {
+      edges {
+        node {
+          id
+        }
+      }
     }
   }
 `;

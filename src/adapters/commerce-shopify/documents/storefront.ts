@@ -45,6 +45,10 @@ const PRODUCT_SUMMARY_FIELDS = /* GraphQL */ `
             amount
             currencyCode
           }
+          compareAtPrice {
+            amount
+            currencyCode
+          }
           quantityAvailable
           availableForSale
         }

@@ -25,6 +25,7 @@ import { up as certificateNumber } from './020-certificate-number.ts';
 import { up as stockAlerts } from './021-stock-alerts.ts';
 import { up as salesOverview } from './022-sales-overview.ts';
 import { up as customerIndex } from './023-customer-index.ts';
+import { up as compareAtPrice } from './024-compare-at-price.ts';
 
 export type Migration = {
   name: string;
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '021-stock-alerts', up: stockAlerts },
   { name: '022-sales-overview', up: salesOverview },
   { name: '023-customer-index', up: customerIndex },
+  { name: '024-compare-at-price', up: compareAtPrice },
 ];
