@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { adminListSchema, listAdminProducts } from '../../../../server/catalog/admin-list.ts';
+import { adminListAnswer, adminListSchema } from '../../../../server/catalog/admin-list.ts';
 import {
   productFormSchema,
   savedMessage,
@@ -11,14 +11,7 @@ import { parseQuery, readJson, toResponse } from '../../../../server/http/http.t
 export const prerender = false;
 
 export const GET: APIRoute = ({ url, locals }) =>
-  toResponse(async () => {
-    const page = await listAdminProducts(locals.container, parseQuery(adminListSchema, url.searchParams));
-    // Shoppers waiting for each listed card to come back (decision 087): «N σε αναμονή».
-    const waiting = await locals.container.stockAlerts.waitingCounts(
-      page.products.map((product) => product.id),
-    );
-    return { ...page, products: page.products.map(toAdminProduct), waiting };
-  });
+  toResponse(() => adminListAnswer(locals.container, parseQuery(adminListSchema, url.searchParams)));
 
 export const POST: APIRoute = ({ request, locals }) =>
   toResponse(
