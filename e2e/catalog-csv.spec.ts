@@ -4,6 +4,7 @@ import { CSV_COLUMNS } from '../src/domain/catalog-csv/columns.ts';
 import { signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { openSection } from './support/dashboard.ts';
 
 const MARK = `csv${Date.now().toString(36)}`;
 const header = CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',');
@@ -11,22 +12,20 @@ const facts = (cells: string[]) => [...cells, ...Array(FACT_KEYS.length - cells.
 
 /** Two cards, one with Greek text over two quoted lines, PSA 10 and an autograph. */
 const FILE = `\uFEFF${header}\r\n${[
-  `${MARK}-vezenkov,Sasha Vezenkov Prizm Auto ${MARK},"<p>Αυτόγραφο,\r\nσε slab.</p>",,Card,Olympiacos,TRUE,150.00,1,,,${facts(['2018-19', 'Panini', 'Prizm', '14', '', '', 'TRUE', '', '', '', 'PSA', '10'])}`,
-  `${MARK}-fournier,Evan Fournier Base ${MARK},,,Card,Olympiacos,TRUE,2.50,3,,,${facts([])}`,
+  `${MARK}-vezenkov,Sasha Vezenkov Prizm Auto ${MARK},"<p>Αυτόγραφο,\r\nσε slab.</p>",,Card,Olympiacos,TRUE,150.00,,1,,,${facts(['2018-19', 'Panini', 'Prizm', '14', '', '', 'TRUE', '', '', '', 'PSA', '10'])}`,
+  `${MARK}-fournier,Evan Fournier Base ${MARK},,,Card,Olympiacos,TRUE,2.50,,3,,,${facts([])}`,
 ].join('\r\n')}\r\n`;
 
-async function openSection(page: Page) {
+async function openCsvSection(page: Page) {
   expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
-  await page.goto('/admin-dashboard');
-  const toggle = page.getByRole('button', { name: 'Κατάλογος σε CSV (εξαγωγή και εισαγωγή)' });
-  await toggle.click();
+  await openSection(page, 'csv');
   return page.getByRole('region', { name: 'Κατάλογος σε CSV (εξαγωγή και εισαγωγή)' });
 }
 
 test('import a small file through the dashboard: dry run, then commit with progress; the same file again changes nothing', async ({
   page,
 }) => {
-  const section = await openSection(page);
+  const section = await openCsvSection(page);
   const picker = section.getByLabel('Αρχείο CSV για εισαγωγή');
 
   // A file with errors: the dry run lists them with line and column, and the import stays off.
@@ -84,7 +83,7 @@ test('import a small file through the dashboard: dry run, then commit with progr
 });
 
 test('export downloads the catalogue as CSV with the fact columns', async ({ page }) => {
-  const section = await openSection(page);
+  const section = await openCsvSection(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     section.getByRole('link', { name: 'Λήψη CSV' }).click(),

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { FACT_KEYS } from '../card-facts/facts.ts';
 import type { Product } from '../catalog/product.ts';
 import { centsToAmount } from '../text/money.ts';
-import { CSV_COLUMNS } from './columns.ts';
+import { CSV_COLUMNS, PRODUCT_COLUMNS } from './columns.ts';
 import { neutraliseCell } from './spreadsheet-cells.ts';
 
 const BOM = '\uFEFF';
@@ -34,26 +34,19 @@ export function catalogToCsv(products: readonly Product[], origin: string): stri
       product.tags.join(', '),
       flag(true),
       product.priceCents === null ? '' : centsToAmount(product.priceCents),
+      product.compareAtCents === null ? '' : centsToAmount(product.compareAtCents),
       product.available === null ? '' : String(product.available),
       images[0] ?? '',
       images.length > 0 ? '1' : '',
       ...FACT_KEYS.map((column) => factCell(product.facts[column.fact])),
     ]);
     images.slice(1).forEach((url, index) => {
-      rows.push([
-        product.handle,
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        url,
-        String(index + 2),
-        ...FACT_KEYS.map(() => ''),
-      ]);
+      const cells: Partial<Record<(typeof PRODUCT_COLUMNS)[number], string>> = {
+        Handle: product.handle,
+        'Image Src': url,
+        'Image Position': String(index + 2),
+      };
+      rows.push([...PRODUCT_COLUMNS.map((name) => cells[name] ?? ''), ...FACT_KEYS.map(() => '')]);
     });
   }
   const cells = rows.map((row) => row.map(neutraliseCell));

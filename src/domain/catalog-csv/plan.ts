@@ -1,26 +1,45 @@
 import type { CardFacts } from '../card-facts/facts.ts';
 import type { Product, ProductInput } from '../catalog/product.ts';
+import { formatEuro } from '../text/money.ts';
 import type { RowError } from './parse.ts';
+import { REMOTE_IMAGE_MESSAGES, remoteImageUrl } from './remote-images.ts';
 import type { CsvProduct } from './rows.ts';
 
-/** Where an image of the file comes from: this shop's own media (by file name) or anywhere else. */
-export type ImageSource = { kind: 'own'; name: string; url: string } | { kind: 'foreign'; url: string };
+/**
+ * Where an image of the file comes from: this shop's own media (by file name), a host on the
+ * owner's list of image hosts (fetched by the import, decision 090), or anywhere else (never
+ * fetched, with the reason).
+ */
+export type ImageSource =
+  | { kind: 'own'; name: string; url: string }
+  | { kind: 'remote'; url: string }
+  | { kind: 'foreign'; url: string; reason: string };
 
 const MEDIA_NAME = /^\/media\/([A-Za-z0-9][A-Za-z0-9._-]{0,199})$/;
 
-/** Only this server's /media/ files are taken; any other URL is reported and never fetched. */
-export function imageSource(url: string, origin: string): ImageSource {
+/** This server's /media/ files are taken as they are; other URLs only from the `hosts` listed. */
+export function imageSource(url: string, origin: string, hosts: readonly string[] = []): ImageSource {
   let parsed: URL;
   try {
     parsed = new URL(url, origin);
   } catch {
-    return { kind: 'foreign', url };
+    return { kind: 'foreign', url, reason: REMOTE_IMAGE_MESSAGES.notUrl };
   }
   const name = MEDIA_NAME.exec(parsed.pathname)?.[1];
-  if (parsed.origin === new URL(origin).origin && name && !parsed.search && !parsed.hash)
-    return { kind: 'own', name, url: parsed.href };
-  return { kind: 'foreign', url };
+  if (parsed.origin === new URL(origin).origin) {
+    if (name && !parsed.search && !parsed.hash) return { kind: 'own', name, url: parsed.href };
+    return { kind: 'foreign', url, reason: REMOTE_IMAGE_MESSAGES.notOwnMedia };
+  }
+  const remote = remoteImageUrl(url, hosts);
+  return remote.ok
+    ? { kind: 'remote', url: remote.url.href }
+    : { kind: 'foreign', url, reason: remote.reason };
 }
+
+/** An image a product gets: a copy of an own media file, or a fetch of a remote one. */
+export type PlannedImage =
+  | { kind: 'own'; url: string; name: string; existingId: string | null; line: number }
+  | { kind: 'remote'; url: string; line: number };
 
 export type PlanAction = 'create' | 'update' | 'skip';
 
@@ -34,42 +53,52 @@ export type PlannedProduct = {
   existing: Product | null;
   /** The write; `images` are resolved to media ids when the import runs. */
   input: Omit<ProductInput, 'mediaIds'>;
-  /** Own media to attach, in order; null keeps the product's images as they are. */
-  images: Array<{ url: string; name: string; existingId: string | null; line: number }> | null;
+  /** The images to attach, in order; null keeps the product's images as they are. */
+  images: PlannedImage[] | null;
 };
 
 export type ImportPlan = {
   products: PlannedProduct[];
   errors: RowError[];
   /**
-   * What the import leaves aside, without stopping it: image URLs not on this shop's media
-   * (reported, never fetched), Shopify columns the shop has no place for, unpublished products
-   * and further variants.
+   * What the import leaves aside, without stopping it: image URLs it does not fetch (not https,
+   * not on the owner's list of hosts), Shopify columns the shop has no place for, unpublished
+   * products and further variants.
    */
   notices: RowError[];
   counts: { create: number; update: number; skip: number; errors: number };
+  /** How many images (distinct URLs) the import fetches from other hosts; the dry run fetches none. */
+  remoteImages: number;
 };
 
 export const IMPORT_MESSAGES = {
   missingImage: (url: string) =>
     `Η εικόνα ${url.slice(0, 200)} δεν βρέθηκε στα αρχεία αυτού του καταστήματος.`,
-  foreignImage: (url: string) =>
-    `Η εικόνα ${url.slice(0, 200)} δεν είναι στα αρχεία αυτού του καταστήματος (/media/) και δεν θα ληφθεί.`,
+  foreignImage: (url: string, reason: string) => `Η εικόνα ${url.slice(0, 200)} δεν θα ληφθεί. ${reason}`,
+  keptImages:
+    'Το προϊόν έχει ήδη εικόνες: οι εικόνες του αρχείου από άλλους διακομιστές δεν λαμβάνονται ξανά.',
+  keptCompareAt: (compareAtCents: number) =>
+    `Η τιμή πρέπει να είναι κάτω από την αρχική τιμή (compare-at) ${formatEuro(compareAtCents)} που έχει ήδη το προϊόν: προσθέστε τη στήλη «Variant Compare At Price» (κενή για καμία) ή αλλάξτε την τιμή.`,
 } as const;
 
 /**
  * Decides, for every product of the file, whether it creates, updates or changes nothing (matched
  * by Handle), before anything is written. A product whose fields all equal the shop's is a skip,
- * so importing the same file twice changes nothing the second time.
+ * so importing the same file twice changes nothing the second time. Images on the owner's list of
+ * hosts (`imageHosts`) are fetched for a product that has no image yet, so a second import of a
+ * Shopify export fetches nothing again, and one whose images failed tries them again.
  */
 export function planImport(
   rows: { products: CsvProduct[]; errors: RowError[]; notices?: RowError[] },
   existing: readonly Product[],
   origin: string,
+  imageHosts: readonly string[],
 ): ImportPlan {
   const byHandle = new Map(existing.map((product) => [product.handle, product]));
   const notices: RowError[] = [...(rows.notices ?? [])];
-  const products = rows.products.map((row): PlannedProduct => {
+  const errors: RowError[] = [...rows.errors];
+  const products: PlannedProduct[] = [];
+  for (const row of rows.products) {
     const current = byHandle.get(row.handle) ?? null;
     const input: Omit<ProductInput, 'mediaIds'> = {
       handle: row.handle,
@@ -78,49 +107,101 @@ export function planImport(
       tags: row.tags ?? current?.tags ?? [],
       productType: row.productType ?? current?.productType ?? '',
       priceCents: row.priceCents,
+      compareAtCents:
+        row.compareAtCents !== undefined ? row.compareAtCents : (current?.compareAtCents ?? null),
       quantity: row.quantity ?? Math.max(0, current?.available ?? 0),
       facts: row.facts
         ? withKeptCertNumber(row.facts, row.keepsCertNumber === true, current)
         : current?.facts,
     };
-    let images: PlannedProduct['images'] = null;
-    if (row.images) {
-      const own: NonNullable<PlannedProduct['images']> = [];
-      for (const image of row.images) {
-        const source = imageSource(image.url, origin);
-        if (source.kind === 'foreign') {
-          notices.push({
-            line: image.line,
-            field: 'Image Src',
-            message: IMPORT_MESSAGES.foreignImage(image.url),
-          });
-          continue;
-        }
-        const had = current?.images.find((candidate) => new URL(candidate.url, origin).href === source.url);
-        own.push({ url: source.url, name: source.name, existingId: had?.id ?? null, line: image.line });
-      }
-      // A file whose images are all elsewhere (a Shopify export) leaves the product's own images.
-      images = own.length > 0 || row.images.length === 0 ? own.slice(0, 10) : null;
+    // A file without the column keeps the compare-at price, which must stay above the new price.
+    const keptCompareAt = row.compareAtCents === undefined ? (input.compareAtCents ?? null) : null;
+    if (keptCompareAt !== null && keptCompareAt <= row.priceCents) {
+      errors.push({
+        line: row.line,
+        field: 'Variant Price',
+        message: IMPORT_MESSAGES.keptCompareAt(keptCompareAt),
+      });
+      continue;
     }
+    const images = row.images ? planImages(row.images, current, origin, imageHosts, notices) : null;
     const action: PlanAction = !current
       ? 'create'
       : unchanged(current, input, images, origin)
         ? 'skip'
         : 'update';
-    return { line: row.line, handle: row.handle, title: row.title, action, existing: current, input, images };
-  });
+    products.push({
+      line: row.line,
+      handle: row.handle,
+      title: row.title,
+      action,
+      existing: current,
+      input,
+      images,
+    });
+  }
+  errors.sort((a, b) => a.line - b.line);
   const count = (action: PlanAction) => products.filter((product) => product.action === action).length;
+  const remote = new Set(
+    products.flatMap((product) =>
+      (product.images ?? []).flatMap((image) => (image.kind === 'remote' ? [image.url] : [])),
+    ),
+  );
   return {
     products,
-    errors: rows.errors,
+    errors,
     notices,
     counts: {
       create: count('create'),
       update: count('update'),
       skip: count('skip'),
-      errors: rows.errors.length,
+      errors: errors.length,
     },
+    remoteImages: remote.size,
   };
+}
+
+/**
+ * The images a product of the file gets, at most 10; null keeps the product's own. Remote images
+ * are left out for a product that already has images (the shop cannot tell which URL an image came
+ * from); a file whose images are all elsewhere (not fetched) leaves the product's images as they are.
+ */
+function planImages(
+  rowImages: NonNullable<CsvProduct['images']>,
+  current: Product | null,
+  origin: string,
+  imageHosts: readonly string[],
+  notices: RowError[],
+): PlannedImage[] | null {
+  const planned: PlannedImage[] = [];
+  const hasImages = (current?.images.length ?? 0) > 0;
+  let kept = false;
+  for (const image of rowImages) {
+    const source = imageSource(image.url, origin, imageHosts);
+    if (source.kind === 'foreign') {
+      notices.push({
+        line: image.line,
+        field: 'Image Src',
+        message: IMPORT_MESSAGES.foreignImage(image.url, source.reason),
+      });
+    } else if (source.kind === 'remote') {
+      if (!hasImages) planned.push({ kind: 'remote', url: source.url, line: image.line });
+      else if (!kept) {
+        kept = true;
+        notices.push({ line: image.line, field: 'Image Src', message: IMPORT_MESSAGES.keptImages });
+      }
+    } else {
+      const had = current?.images.find((candidate) => new URL(candidate.url, origin).href === source.url);
+      planned.push({
+        kind: 'own',
+        url: source.url,
+        name: source.name,
+        existingId: had?.id ?? null,
+        line: image.line,
+      });
+    }
+  }
+  return planned.length > 0 || rowImages.length === 0 ? planned.slice(0, 10) : null;
 }
 
 /** A row's facts, with the product's certificate number when the file has no column for it. */
@@ -143,6 +224,7 @@ function unchanged(
     same(current.tags, input.tags) &&
     current.productType === input.productType &&
     current.priceCents === input.priceCents &&
+    current.compareAtCents === (input.compareAtCents ?? null) &&
     (current.available ?? 0) === input.quantity &&
     same(current.facts, input.facts) &&
     (images === null ||

@@ -1,6 +1,7 @@
 import { type CardFacts, EMPTY_FACT_FIELDS, FACT_KEYS, type FactFields } from '../card-facts/facts.ts';
 import { parseFactFields } from '../card-facts/schema.ts';
 import { HANDLE_MAX, HANDLE_PATTERN } from '../catalog/handle.ts';
+import { PRODUCT_INPUT_MESSAGES } from '../catalog/product.ts';
 import { amountToCents } from '../text/money.ts';
 import { CSV_COLUMNS, factColumnName, isIgnoredShopifyColumn, REQUIRED_COLUMNS } from './columns.ts';
 import type { CsvTable, RowError } from './parse.ts';
@@ -11,7 +12,11 @@ export type CsvProduct = {
   handle: string;
   title: string;
   priceCents: number;
-  /** Undefined where the file has no such column: the product keeps what it has. */
+  /**
+   * This and the fields below are undefined where the file has no such column: the product keeps
+   * what it has. A compare-at price of null is none.
+   */
+  compareAtCents?: number | null;
   descriptionHtml?: string;
   productType?: string;
   tags?: string[];
@@ -46,6 +51,9 @@ export const CSV_MESSAGES = {
   extraVariant:
     'Δεύτερη παραλλαγή (variant) του προϊόντος: αγνοείται, γιατί το κατάστημα κρατά μία παραλλαγή ανά προϊόν.',
   price: 'Η τιμή πρέπει να είναι αριθμός από 0 έως 1.000.000 με έως 2 δεκαδικά (π.χ. 12.50).',
+  compareAt:
+    'Η αρχική τιμή (compare-at) πρέπει να είναι αριθμός έως 1.000.000 με έως 2 δεκαδικά (π.χ. 15.00), ή κενή.',
+  compareAtNotAbove: PRODUCT_INPUT_MESSAGES.compareAtNotAbove,
   quantity: 'Το απόθεμα πρέπει να είναι ακέραιος αριθμός από 0 έως 1.000.000.',
   imagePosition: 'Η θέση εικόνας πρέπει να είναι ακέραιος αριθμός από 1 και πάνω.',
   flag: 'Η τιμή πρέπει να είναι TRUE ή FALSE.',
@@ -60,6 +68,7 @@ const columnOfFact = (fact: string) => {
 
 /** Shopify's Status column (active, draft, archived): read for the product's state, not stored. */
 const STATUS_COLUMN = 'Status';
+const COMPARE_AT_COLUMN = 'Variant Compare At Price';
 
 /** Checks the header: required columns there, no unknown or repeated ones. */
 export function headerErrors(header: readonly string[]): RowError[] {
@@ -145,6 +154,13 @@ export function csvProducts(table: CsvTable): {
     if (priceCents === null || priceCents < 0 || priceCents > 100_000_000)
       fail('Variant Price', CSV_MESSAGES.price);
     const product: CsvProduct = { line, handle, title, priceCents: priceCents ?? 0 };
+    if (has(COMPARE_AT_COLUMN)) {
+      const text = cell(COMPARE_AT_COLUMN).trim().replace(',', '.');
+      const cents = text === '' ? 0 : amountToCents(text);
+      if (cents === null || cents < 0 || cents > 100_000_000) fail(COMPARE_AT_COLUMN, CSV_MESSAGES.compareAt);
+      // Empty, or 0 as some Shopify exports write it: no compare-at price.
+      else product.compareAtCents = cents === 0 ? null : cents;
+    }
     if (has('Body (HTML)')) {
       product.descriptionHtml = cell('Body (HTML)');
       if (product.descriptionHtml.length > 20_000) fail('Body (HTML)', CSV_MESSAGES.body);
@@ -184,6 +200,11 @@ export function csvProducts(table: CsvTable): {
       if (keepsCertNumber) product.keepsCertNumber = true;
     }
     if (has('Image Src')) product.images = imageSrc ? [{ line, url: imageSrc, position: position ?? 1 }] : [];
+    // Checked only on a row the import takes: a draft's prices are never written (Shopify's own
+    // sample has a draft whose compare-at price is below its price).
+    const compareAt = product.compareAtCents ?? null;
+    if (!unpublished && priceCents !== null && compareAt !== null && compareAt <= priceCents)
+      fail(COMPARE_AT_COLUMN, CSV_MESSAGES.compareAtNotAbove);
 
     errors.push(...rowErrors);
     byHandle.set(handle, product);

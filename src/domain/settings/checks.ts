@@ -50,3 +50,20 @@ export function validVatNumber(value: string): boolean {
   for (let index = 0; index < 8; index += 1) sum += Number(vat[index]) * 2 ** (8 - index);
   return (sum % 11) % 10 === Number(vat[8]);
 }
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * Whether `value` is a host name and nothing more: lower-case ASCII labels (an international name
+ * in its xn-- form) joined by dots, a top-level label that is not a number (so no IP address), no
+ * scheme, port, path or user.
+ */
+export function isHostName(value: string): boolean {
+  const labels = value.split('.');
+  return (
+    value.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => HOST_LABEL.test(label)) &&
+    /[a-z]/.test(labels.at(-1) ?? '')
+  );
+}

@@ -1,4 +1,4 @@
-import { LOW_STOCK_DEFAULT, type ShopSettings } from './shop-settings.ts';
+import { IMAGE_HOSTS_DEFAULT, LOW_STOCK_DEFAULT, type ShopSettings } from './shop-settings.ts';
 
 /**
  * The settings a shop starts with until the owner saves its own (decision 081): a complete,
@@ -41,6 +41,7 @@ export function firstSettings({
     },
     shipping: { courierFeeCents: shippingCents, freeShippingFromCents: 5_000 },
     stock: { lowStockThreshold: LOW_STOCK_DEFAULT },
+    csv: { imageHosts: [...IMAGE_HOSTS_DEFAULT] },
     payments: { bankTransfer: true, cashOnDelivery: true },
     social: {
       instagram: 'https://www.instagram.com/cardvault.gr',

@@ -7,9 +7,11 @@ import { SETTINGS_MESSAGES, type ShopSettings, shopSettingsSchema } from './shop
  * ("3,50"), IBANs as printed. Pure, so the form's checks are the server's (the same schema) and a
  * test covers the way in and out.
  */
-export type SettingsForm = Omit<ShopSettings, 'shipping' | 'stock'> & {
+export type SettingsForm = Omit<ShopSettings, 'shipping' | 'stock' | 'csv'> & {
   shipping: { courierFee: string; freeShippingFrom: string };
   stock: { lowStockThreshold: string };
+  /** One host name a line. */
+  csv: { imageHosts: string };
 };
 
 /** Field errors by the schema's dotted path (`identity.vatNumber`, `bankAccounts.0.iban`). */
@@ -26,7 +28,11 @@ export const toSettingsForm = (settings: ShopSettings): SettingsForm => ({
       settings.shipping.freeShippingFromCents === null ? '' : euros(settings.shipping.freeShippingFromCents),
   },
   stock: { lowStockThreshold: String(settings.stock.lowStockThreshold) },
+  csv: { imageHosts: settings.csv.imageHosts.join('\n') },
 });
+
+/** The host names typed one a line (or with commas or spaces between them). */
+const toHosts = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
 
 /** "3" -> 3; anything but a whole number -> NaN (the schema then says what it takes). */
 const toCount = (text: string): number => (/^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
@@ -53,6 +59,7 @@ export function readSettingsForm(
       ...form,
       shipping: { courierFeeCents, freeShippingFromCents },
       stock: { lowStockThreshold: toCount(form.stock.lowStockThreshold) },
+      csv: { imageHosts: toHosts(form.csv.imageHosts) },
     },
     { error: greekZodError },
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CheckoutTerms } from './checkout-terms.ts';
-import { compactIban, validIban, validVatNumber } from './checks.ts';
+import { compactIban, isHostName, validIban, validVatNumber } from './checks.ts';
 
 /**
  * The shop's own settings, which the owner edits in the dashboard (decision 081): who the shop
@@ -30,6 +30,13 @@ const httpsUrl = (message: string) =>
     .refine((value) => value === '' || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value), { error: message })
     .default('');
 
+/**
+ * The hosts a catalogue CSV's image URLs are fetched from (decision 090): Shopify's CDN, so a file
+ * exported from a Shopify store brings its pictures. Settings saved before the list existed read it.
+ */
+export const IMAGE_HOSTS_DEFAULT: readonly string[] = ['cdn.shopify.com'];
+const IMAGE_HOSTS_MAX = 20;
+
 export const SETTINGS_MESSAGES = {
   invalid: 'Ελέγξτε τα πεδία των ρυθμίσεων.',
   iban: 'Το IBAN δεν είναι έγκυρο (ελέγξτε τα ψηφία του).',
@@ -43,11 +50,28 @@ export const SETTINGS_MESSAGES = {
   lowStock: 'Το όριο χαμηλού αποθέματος είναι ακέραιος αριθμός από 0 έως 1.000.',
   payments: 'Επιλέξτε τουλάχιστον έναν τρόπο πληρωμής.',
   pickup: 'Για την παραλαβή από το κατάστημα χρειάζονται διεύθυνση και ωράριο.',
+  imageHost: (value: string) =>
+    `Το «${value.slice(0, 80)}» δεν είναι όνομα διακομιστή: γράψτε μόνο το όνομα, π.χ. cdn.shopify.com (χωρίς https:// και χωρίς διαδρομή).`,
+  imageHosts: `Έως ${IMAGE_HOSTS_MAX} διακομιστές εικόνων.`,
   saved: 'Οι ρυθμίσεις αποθηκεύτηκαν.',
 } as const;
 
 /** Settings saved before the threshold existed read it as this. */
 export const LOW_STOCK_DEFAULT = 2;
+
+/** Host names, trimmed and lower-cased, each once; anything else (a URL, a path, an IP) is refused. */
+const imageHostsSchema = z
+  .array(z.string())
+  .max(IMAGE_HOSTS_MAX, { error: SETTINGS_MESSAGES.imageHosts })
+  .transform((hosts) => [
+    ...new Set(hosts.map((host) => host.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean)),
+  ])
+  .superRefine((hosts, context) => {
+    const wrong = hosts.find((host) => !isHostName(host));
+    // The issue sits on the list, not on one entry: the form shows it under its one field.
+    if (wrong !== undefined)
+      context.addIssue({ code: 'custom', path: [], message: SETTINGS_MESSAGES.imageHost(wrong) });
+  });
 
 export const bankAccountSchema = z.object({
   bank: text(80, 'Η τράπεζα είναι υποχρεωτική.'),
@@ -111,6 +135,8 @@ export const shopSettingsSchema = z
           .max(1_000, { error: SETTINGS_MESSAGES.lowStock }),
       })
       .default({ lowStockThreshold: LOW_STOCK_DEFAULT }),
+    /** Which hosts the catalogue import fetches image URLs from (decision 090). */
+    csv: z.object({ imageHosts: imageHostsSchema }).default({ imageHosts: [...IMAGE_HOSTS_DEFAULT] }),
     social: z.object({
       instagram: httpsUrl(SETTINGS_MESSAGES.url),
       facebook: httpsUrl(SETTINGS_MESSAGES.url),

@@ -12,8 +12,8 @@ const buttonClass =
 
 /**
  * Bulk catalogue in Shopify's product CSV (decision 053): export the whole catalogue or one sport,
- * and import a file: a dry run first (what it creates, updates and skips, every row's errors),
- * then the import itself with a progress bar.
+ * and import a file: a dry run first (what it creates, updates and skips, every row's errors, how
+ * many images it fetches), then the import itself with a progress bar, images first (decision 090).
  */
 export default function CatalogCsvSection() {
   return (
@@ -54,6 +54,8 @@ function CsvImport() {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [dryRun, setDryRun] = useState<DryRun | null>(null);
   const [job, setJob] = useState<Job | null>(null);
+  /** How many of the job's first steps are images to fetch. */
+  const [imageSteps, setImageSteps] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -118,7 +120,12 @@ function CsvImport() {
             type="button"
             className={buttonClass}
             disabled={!importable || busy || running}
-            onClick={() => void send<Job>('commit', 'Η εισαγωγή απέτυχε', setJob)}
+            onClick={() =>
+              void send<Job & { images: number }>('commit', 'Η εισαγωγή απέτυχε', (answer) => {
+                setImageSteps(answer.images);
+                setJob(answer);
+              })
+            }
           >
             Εισαγωγή
           </button>
@@ -126,7 +133,7 @@ function CsvImport() {
       </div>
       <ErrorAlert message={error} small />
       {dryRun && <DryRunReport dryRun={dryRun} />}
-      {job && <JobProgress job={job} />}
+      {job && <JobProgress job={job} images={imageSteps} />}
     </>
   );
 }

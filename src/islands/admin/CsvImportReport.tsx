@@ -1,8 +1,11 @@
 /** What a CSV import reports: the dry run's counts, errors and rows, then the import's progress. */
 
 export type RowError = { line: number; field: string; message: string };
+export type ImageFailure = { line: number; url: string; message: string };
 export type DryRun = {
   counts: { create: number; update: number; skip: number; errors: number };
+  /** Images the import fetches from the owner's image hosts (the dry run fetches none). */
+  images: number;
   errors: RowError[];
   notices: RowError[];
   rows: Array<{ line: number; handle: string; title: string; action: 'create' | 'update' }>;
@@ -12,7 +15,11 @@ export type Job = {
   state: 'queued' | 'running' | 'done' | 'failed';
   total: number;
   done: number;
-  result: { created: number; updated: number } | null;
+  result: {
+    created: number;
+    updated: number;
+    images?: { fetched: number; failed: ImageFailure[] };
+  } | null;
   error: string | null;
 };
 
@@ -25,6 +32,11 @@ export function DryRunReport({ dryRun }: { dryRun: DryRun }) {
         Νέα: {dryRun.counts.create} · Ενημερώσεις: {dryRun.counts.update} · Χωρίς αλλαγή: {dryRun.counts.skip}{' '}
         · Σφάλματα: {dryRun.counts.errors}
       </p>
+      {dryRun.images > 0 && (
+        <p className="text-sm">
+          Εικόνες που θα ληφθούν κατά την εισαγωγή: {dryRun.images} (ο έλεγχος δεν κατεβάζει καμία).
+        </p>
+      )}
       {dryRun.counts.errors > 0 && (
         <p className="text-sm text-danger">
           Διορθώστε τα σφάλματα και ελέγξτε ξανά· δεν θα αποθηκευτεί τίποτα.
@@ -86,8 +98,10 @@ function RowList({ label, items, tone }: { label: string; items: RowError[]; ton
   );
 }
 
-export function JobProgress({ job }: { job: Job }) {
+/** `images`: how many of the job's first steps are images to fetch (the commit's answer says). */
+export function JobProgress({ job, images }: { job: Job; images: number }) {
   const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : job.state === 'done' ? 100 : 0;
+  const fetching = job.state === 'running' && job.done < images;
   return (
     <div className="grid gap-2">
       <progress
@@ -98,11 +112,38 @@ export function JobProgress({ job }: { job: Job }) {
       />
       <p role="status" className="text-sm">
         {job.state === 'queued' && 'Η εισαγωγή ξεκινά...'}
-        {job.state === 'running' && `Εισαγωγή: ${job.done} από ${job.total}...`}
+        {fetching && `Λήψη εικόνων: ${job.done} από ${images}...`}
+        {job.state === 'running' &&
+          !fetching &&
+          `Εισαγωγή: ${job.done - images} από ${job.total - images}...`}
         {job.state === 'done' &&
           `Η εισαγωγή ολοκληρώθηκε: ${job.result?.created ?? 0} νέα, ${job.result?.updated ?? 0} ενημερώσεις.`}
         {job.state === 'failed' && <span className="text-danger">{job.error}</span>}
       </p>
+      {job.result?.images && <ImageReport report={job.result.images} />}
     </div>
+  );
+}
+
+/** The import's images: how many came, and each that did not, with its row and reason. */
+function ImageReport({ report }: { report: { fetched: number; failed: ImageFailure[] } }) {
+  return (
+    <>
+      <p className="text-sm">
+        Εικόνες: {report.fetched} λήφθηκαν
+        {report.failed.length > 0
+          ? `, ${report.failed.length} όχι (τα προϊόντα τους εισήχθησαν χωρίς αυτές· μια νέα εισαγωγή του ίδιου αρχείου τις δοκιμάζει ξανά).`
+          : '.'}
+      </p>
+      <RowList
+        label="Εικόνες που δεν λήφθηκαν"
+        tone="text-danger"
+        items={report.failed.map((failure) => ({
+          line: failure.line,
+          field: 'Image Src',
+          message: `${failure.url.slice(0, 200)}: ${failure.message}`,
+        }))}
+      />
+    </>
   );
 }

@@ -165,6 +165,41 @@ export function StockFields(props: FieldsProps) {
   );
 }
 
+/** Which hosts the catalogue CSV import fetches image URLs from (decision 090). */
+export function CsvImageFields({ form, errors, fieldId, change }: FieldsProps) {
+  const id = fieldId('csv.imageHosts');
+  return (
+    <FieldGroup title="Εικόνες από αρχεία CSV">
+      <Field
+        id={id}
+        label="Διακομιστές εικόνων (ένας ανά γραμμή)"
+        error={errors['csv.imageHosts']}
+        describedBy={`${id}-hint`}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <>
+            <textarea
+              {...control}
+              name="csv.imageHosts"
+              rows={3}
+              spellCheck={false}
+              autoCapitalize="none"
+              value={form.csv.imageHosts}
+              onChange={(event) => change('csv', 'imageHosts', event.target.value)}
+              className="w-full rounded-md border border-line bg-paper px-3 py-2 text-base aria-invalid:border-danger"
+            />
+            <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+              Η εισαγωγή καταλόγου κατεβάζει εικόνες (Image Src) μόνο από αυτούς τους διακομιστές, μόνο μέσω
+              https. Αφήστε το κενό για να μη κατεβαίνει καμία.
+            </p>
+          </>
+        )}
+      </Field>
+    </FieldGroup>
+  );
+}
+
 /** Where the shop is on social media: the footer's icons link here. */
 export function SocialFields(props: FieldsProps) {
   const link = (name: string, label: string) => (

@@ -10,6 +10,7 @@ import { getSettings, saveSettings } from '../../stores/admin-api.ts';
 import { showSuccess } from '../../stores/admin-success.ts';
 import PaymentFields from './PaymentFields.tsx';
 import {
+  CsvImageFields,
   type FieldsProps,
   IdentityFields,
   PickupFields,
@@ -24,8 +25,9 @@ import { primaryButton } from './ui/styles.ts';
 
 /**
  * The shop's settings (decision 081): who it is, the payments it takes and its bank accounts, the
- * pickup point, shipping, social links. Checked here by the server's own schema, then saved whole;
- * the pages that show them are rebuilt. A test mail checks the mail service.
+ * pickup point, shipping, social links, the hosts a CSV import's images come from (decision 090).
+ * Checked here by the server's own schema, then saved whole; the pages that show them are rebuilt.
+ * A test mail checks the mail service.
  */
 export default function SettingsSection() {
   const ids = useId();
@@ -92,6 +94,7 @@ export default function SettingsSection() {
           <StockFields {...props} />
           <PickupFields {...props} />
           <SocialFields {...props} />
+          <CsvImageFields {...props} />
           <ErrorAlert message={failure} small />
           <p className="text-sm text-muted">
             Οι σελίδες του καταστήματος που δείχνουν τις ρυθμίσεις ενημερώνονται μόνες τους μετά την

@@ -1,6 +1,11 @@
 import type { Sport } from '../../domain/catalog/sports.ts';
 import { catalogToCsv } from '../../domain/catalog-csv/export.ts';
-import type { ImportItem, ImportJob, ImportResult } from '../../domain/catalog-csv/import-job.ts';
+import type {
+  ImageFailure,
+  ImportItem,
+  ImportJob,
+  ImportResult,
+} from '../../domain/catalog-csv/import-job.ts';
 import { CsvFileError, type RowError, readCsvTable } from '../../domain/catalog-csv/parse.ts';
 import { IMPORT_MESSAGES, type ImportPlan, planImport } from '../../domain/catalog-csv/plan.ts';
 import { csvProducts } from '../../domain/catalog-csv/rows.ts';
@@ -9,7 +14,10 @@ import { teamsOfSport } from '../catalog/singles-query.ts';
 import { storefrontCategories } from '../catalog/storefront-data.ts';
 import type { Container } from '../container.ts';
 import { readBody } from '../http/http.ts';
+import { guardedImageFetcher } from './image-fetch.ts';
+import type { ImageNetwork } from './image-network.ts';
 import { queueImportJob, runQueuedImports } from './import-jobs.ts';
+import { fetchRemoteImages } from './remote-images.ts';
 
 export const IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
 /** The dry run lists this many of the rows it changes (the counts cover all; errors are all listed). */
@@ -43,11 +51,18 @@ export async function readImportFile(request: Request): Promise<string> {
   }
 }
 
-/** Reads and checks the whole file against the catalogue; writes nothing. */
+/** The hosts the owner lets the import fetch images from (settings, decision 090). */
+const imageHosts = async (container: Container) => (await container.settings.get()).csv.imageHosts;
+
+/**
+ * Reads and checks the whole file against the catalogue; writes nothing and fetches nothing (it
+ * counts the images the import would fetch, and names each URL it would not).
+ */
 export async function planCatalogImport(
   container: Container,
   text: string,
   origin: string,
+  hosts?: readonly string[],
 ): Promise<ImportPlan> {
   let table: ReturnType<typeof readCsvTable>;
   try {
@@ -55,11 +70,22 @@ export async function planCatalogImport(
   } catch (error) {
     if (error instanceof CsvFileError) {
       const errors: RowError[] = [{ line: error.line, field: '', message: error.message }];
-      return { products: [], errors, notices: [], counts: { create: 0, update: 0, skip: 0, errors: 1 } };
+      return {
+        products: [],
+        errors,
+        notices: [],
+        counts: { create: 0, update: 0, skip: 0, errors: 1 },
+        remoteImages: 0,
+      };
     }
     throw error;
   }
-  const plan = planImport(csvProducts(table), await container.commerce.listProducts(), origin);
+  const plan = planImport(
+    csvProducts(table),
+    await container.commerce.listProducts(),
+    origin,
+    hosts ?? (await imageHosts(container)),
+  );
   await checkOwnImages(container, plan);
   return plan;
 }
@@ -73,7 +99,7 @@ async function checkOwnImages(container: Container, plan: ImportPlan): Promise<v
   const found = new Map<string, boolean>();
   for (const product of plan.products) {
     for (const image of product.images ?? []) {
-      if (image.existingId) continue;
+      if (image.kind !== 'own' || image.existingId) continue;
       let there = found.get(image.name);
       if (there === undefined) {
         there = await container.media.exists(image.name);
@@ -91,10 +117,14 @@ async function checkOwnImages(container: Container, plan: ImportPlan): Promise<v
   plan.counts.errors = plan.errors.length;
 }
 
-/** What the dashboard shows of a plan: counts, every error and notice, and the first rows. */
+/**
+ * What the dashboard shows of a plan: counts, the images the import would fetch, every error and
+ * notice, and the first rows.
+ */
 export function planSummary(plan: ImportPlan) {
   return {
     counts: plan.counts,
+    images: plan.remoteImages,
     errors: plan.errors,
     notices: plan.notices,
     rows: plan.products
@@ -110,8 +140,13 @@ export function planSummary(plan: ImportPlan) {
 }
 
 /** The plan of a file that must have no error: the commit's check, and the job's again. */
-async function checkedPlan(container: Container, text: string, origin: string): Promise<ImportPlan> {
-  const plan = await planCatalogImport(container, text, origin);
+async function checkedPlan(
+  container: Container,
+  text: string,
+  origin: string,
+  hosts?: readonly string[],
+): Promise<ImportPlan> {
+  const plan = await planCatalogImport(container, text, origin, hosts);
   if (plan.errors.length > 0)
     throw new AppError('invalid', `Το αρχείο έχει ${plan.errors.length} σφάλματα· δεν αποθηκεύτηκε τίποτα.`, {
       file: 'errors',
@@ -122,29 +157,52 @@ async function checkedPlan(container: Container, text: string, origin: string): 
 /**
  * Checks the file again and, when no row has an error, queues it: the main process applies it
  * (runQueuedCatalogImports) and the dashboard polls the job. A file with any error writes nothing.
+ * The job's steps are the images to fetch, then the products to write; `images` says how many of
+ * the steps are images.
  */
 export async function commitCatalogImport(
   container: Container,
   text: string,
   origin: string,
-): Promise<ImportJob> {
+): Promise<ImportJob & { images: number }> {
   const plan = await checkedPlan(container, text, origin);
   const changes = plan.products.filter((product) => product.action !== 'skip').length;
-  return queueImportJob(container, changes, text, origin);
+  const job = queueImportJob(container, plan.remoteImages + changes, text, origin);
+  return { ...job, images: plan.remoteImages };
 }
 
 /**
- * Applies one queued file: planned again against the catalogue as it is now, images from this
- * shop's own media copied first, then every product written by the commerce port (one
- * transaction on the embedded engine).
+ * What only tests pass to the import (decision 090): the network its images are fetched through,
+ * a local server in the CDN's place. The app never sets it: neither the environment nor a request
+ * reaches it, and without it images come from the internet through the guarded fetcher.
+ */
+export type CatalogImportSeams = { imageNetwork?: ImageNetwork };
+
+/**
+ * Applies one queued file: planned again against the catalogue as it is now; images fetched from
+ * the owner's image hosts and stored through the media port (a failed one is reported with its row
+ * and the product goes on without it), images from this shop's own media copied; then every
+ * product written by the commerce port (one transaction on the embedded engine).
  */
 async function applyCatalogImport(
   container: Container,
   job: { file: string; origin: string },
   progress: (done: number) => void,
+  seams: CatalogImportSeams,
 ): Promise<ImportResult> {
-  const plan = await checkedPlan(container, job.file, job.origin);
+  const hosts = await imageHosts(container);
+  const plan = await checkedPlan(container, job.file, job.origin, hosts);
   const changes = plan.products.filter((product) => product.action !== 'skip');
+  const remoteUrls = [
+    ...new Set(
+      changes.flatMap((product) =>
+        (product.images ?? []).flatMap((image) => (image.kind === 'remote' ? [image.url] : [])),
+      ),
+    ),
+  ];
+  const fetchImage = guardedImageFetcher({ hosts, network: seams.imageNetwork });
+  const remote = await fetchRemoteImages(remoteUrls, fetchImage, container.media, progress);
+  const failed: ImageFailure[] = [];
   const items: ImportItem[] = [];
   const copied = new Map<string, string>();
   for (const product of changes) {
@@ -152,6 +210,12 @@ async function applyCatalogImport(
     if (product.images !== null) {
       mediaIds = [];
       for (const image of product.images) {
+        if (image.kind === 'remote') {
+          const fetched = remote.get(image.url);
+          if (fetched?.ok) mediaIds.push(fetched.id);
+          else failed.push({ line: image.line, url: image.url, message: fetched?.message ?? '' });
+          continue;
+        }
         if (image.existingId) {
           mediaIds.push(image.existingId);
           continue;
@@ -171,9 +235,12 @@ async function applyCatalogImport(
     }
     items.push({ id: product.existing?.id ?? null, input: { ...product.input, mediaIds } });
   }
-  return container.commerce.importProducts(items, progress);
+  const result = await container.commerce.importProducts(items, (done) => progress(remoteUrls.length + done));
+  if (remoteUrls.length === 0) return result;
+  const fetched = [...remote.values()].filter((image) => image.ok).length;
+  return { ...result, images: { fetched, failed } };
 }
 
-/** Runs every queued catalogue import (the main process, on a timer). */
-export const runQueuedCatalogImports = (container: Container) =>
-  runQueuedImports(container, (job, progress) => applyCatalogImport(container, job, progress));
+/** Runs every queued catalogue import (the main process, on a timer; tests pass their seams). */
+export const runQueuedCatalogImports = (container: Container, seams: CatalogImportSeams = {}) =>
+  runQueuedImports(container, (job, progress) => applyCatalogImport(container, job, progress, seams));

@@ -49,6 +49,7 @@ describe('reading the catalogue CSV', () => {
         productType: 'Card',
         tags: ['Milwaukee Bucks', 'offer'],
         priceCents: 1250,
+        compareAtCents: null,
         quantity: 3,
         facts: {
           ...EMPTY_FACTS,

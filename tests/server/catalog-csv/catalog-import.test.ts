@@ -9,6 +9,7 @@ import { EMPTY_FACTS, FACT_KEYS } from '../../../src/domain/card-facts/facts.ts'
 import type { ProductInput } from '../../../src/domain/catalog/product.ts';
 import { CSV_COLUMNS } from '../../../src/domain/catalog-csv/columns.ts';
 import { readCsvTable } from '../../../src/domain/catalog-csv/parse.ts';
+import { REMOTE_IMAGE_MESSAGES } from '../../../src/domain/catalog-csv/remote-images.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import {
   commitCatalogImport,
@@ -193,8 +194,8 @@ describe('catalogue CSV export and import', () => {
     const shop = open();
     await fillShop(shop);
     const file = (await exported(shop))
-      .replace(',89.00,0,', ',79.00,1,')
-      .concat(`new-card,New card,,,Card,Olympiacos,TRUE,2.00,1,,${','.repeat(FACT_KEYS.length)}\r\n`);
+      .replace(',89.00,,0,', ',79.00,,1,')
+      .concat(`new-card,New card,,,Card,Olympiacos,TRUE,2.00,,1,,${','.repeat(FACT_KEYS.length)}\r\n`);
     const plan = await planCatalogImport(shop, file, ORIGIN);
     expect(plan.errors).toEqual([]);
     expect(plan.counts).toEqual({ create: 1, update: 1, skip: 4, errors: 0 });
@@ -226,7 +227,7 @@ describe('catalogue CSV export and import', () => {
     expect(await shop.commerce.listProducts()).toEqual(before);
   });
 
-  it('images: this shop’s own /media/ files are attached; other URLs are reported and never fetched', async () => {
+  it('images: this shop’s own /media/ files are attached; a URL off the image hosts is reported and never fetched', async () => {
     const shop = open();
     const png = await sharp({ create: { width: 50, height: 70, channels: 3, background: '#336699' } })
       .png()
@@ -234,7 +235,7 @@ describe('catalogue CSV export and import', () => {
     const stored = await shop.media.store(new Uint8Array(png), 'card.png');
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const row = (handle: string, image: string) =>
-      `${handle},Title ${handle},,,Card,Olympiacos,TRUE,1.00,1,${image},1${','.repeat(FACT_KEYS.length)}`;
+      `${handle},Title ${handle},,,Card,Olympiacos,TRUE,1.00,,1,${image},1${','.repeat(FACT_KEYS.length)}`;
     const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${[
       row('own', `${ORIGIN}${stored.url}`),
       row('foreign', 'http://169.254.169.254/latest/meta-data/secret.png'),
@@ -245,8 +246,7 @@ describe('catalogue CSV export and import', () => {
       {
         line: 3,
         field: 'Image Src',
-        message:
-          'Η εικόνα http://169.254.169.254/latest/meta-data/secret.png δεν είναι στα αρχεία αυτού του καταστήματος (/media/) και δεν θα ληφθεί.',
+        message: `Η εικόνα http://169.254.169.254/latest/meta-data/secret.png δεν θα ληφθεί. ${REMOTE_IMAGE_MESSAGES.notHttps}`,
       },
     ]);
     await importFile(shop, file);
@@ -288,6 +288,7 @@ describe('catalogue CSV export and import', () => {
         quote(product.tags.join(', ')),
         'TRUE',
         (product.priceCents / 100).toFixed(2),
+        '',
         String(product.quantity),
         '',
         '',
@@ -469,7 +470,7 @@ describe('a file exported from a Shopify store', () => {
 describe('the dry run and the commit agree', () => {
   it('an image named on this shop’s media but missing there is an error of the dry run', async () => {
     const shop = open();
-    const row = `gone,Gone,,,Card,Olympiacos,TRUE,1.00,1,${ORIGIN}/media/not-there.webp,1${','.repeat(FACT_KEYS.length)}`;
+    const row = `gone,Gone,,,Card,Olympiacos,TRUE,1.00,,1,${ORIGIN}/media/not-there.webp,1${','.repeat(FACT_KEYS.length)}`;
     const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${row}\r\n`;
     const plan = await planCatalogImport(shop, file, ORIGIN);
     expect(plan.errors).toEqual([
@@ -516,7 +517,7 @@ describe('import jobs', () => {
     const worker = createContainer(parseEnv({ DATA_DIR: shop.dir }));
     try {
       await fillShop(shop.container);
-      const file = (await exported(shop.container)).replace(',89.00,0,', ',79.00,1,');
+      const file = (await exported(shop.container)).replace(',89.00,,0,', ',79.00,,1,');
       const job = await commitCatalogImport(worker, file, ORIGIN);
       expect(importJob(shop.container, job.id)).toMatchObject({ state: 'queued', total: 1, done: 0 });
       await expect(commitCatalogImport(worker, file, ORIGIN)).rejects.toMatchObject({
@@ -558,7 +559,7 @@ describe('import jobs', () => {
       .png()
       .toBuffer();
     const stored = await shop.media.store(new Uint8Array(png), 'card.png');
-    const row = `own,Own,,,Card,Olympiacos,TRUE,1.00,1,${ORIGIN}${stored.url},1${','.repeat(FACT_KEYS.length)}`;
+    const row = `own,Own,,,Card,Olympiacos,TRUE,1.00,,1,${ORIGIN}${stored.url},1${','.repeat(FACT_KEYS.length)}`;
     const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${row}\r\n`;
     const job = await commitCatalogImport(shop, file, ORIGIN);
     fs.rmSync(path.join(shop.engine.dataDir, 'media', stored.url.replace('/media/', '')));

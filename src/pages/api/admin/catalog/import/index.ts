@@ -16,8 +16,9 @@ const modeSchema = z.object({
 
 /**
  * The CSV import (decision 053). The body is the file itself (text/csv, UTF-8, at most 20 MB).
- * ?mode=dry-run answers what it would create, update and skip, and every row's errors, writing
- * nothing; ?mode=commit starts the import when the file has no error (202, with a job to poll).
+ * ?mode=dry-run answers what it would create, update and skip, every row's errors and how many
+ * images it would fetch, writing and fetching nothing; ?mode=commit starts the import when the
+ * file has no error (202, with a job to poll and how many of its steps are images, decision 090).
  */
 export const POST: APIRoute = ({ url, request, locals }) =>
   toResponse(async () => {
