@@ -43,8 +43,8 @@ export type Container = {
   commerce: CommercePort;
   carts: CartPort;
   orders: OrderPort;
-  /** The dashboard overview's sales and stock figures; null when a hosted checkout takes the orders. */
-  overview: OverviewPort | null;
+  /** The dashboard overview's sales and stock figures: the engine's, or Shopify's orders (decision 091). */
+  overview: OverviewPort;
   documents: DocumentsPort;
   auth: AuthPort;
   media: MediaPort;
@@ -149,7 +149,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     commerce: shopify?.commerce ?? createLocalCommerce(engine),
     carts: shopify?.carts ?? createLocalCarts(engine),
     orders: createLocalOrders(engine, { enqueueMail }),
-    overview: shopify ? null : createLocalOverview(engine),
+    overview: shopify?.overview ?? createLocalOverview(engine),
     hostedOrders: shopify?.orders ?? null,
     shopify,
     importJobs: importJobStore(engine),

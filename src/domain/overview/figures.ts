@@ -31,7 +31,7 @@ export type StockWatch = {
 
 /** What the dashboard's overview shows (GET /api/admin/overview). */
 export type Overview = {
-  /** null when a hosted checkout (Shopify) takes the orders: its own admin has the sales. */
+  /** From the shop's orders, or Shopify's with a hosted checkout (decision 091). */
   sales: {
     newOrders: number;
     totals: SalesFigures['totals'];
@@ -39,8 +39,8 @@ export type Overview = {
     days: Array<{ day: string } & PeriodTotal>;
     bestSellers: SalesFigures['bestSellers'];
     bySport: Array<{ label: string; revenueCents: number; quantity: number }>;
-  } | null;
-  stock: (StockWatch & { threshold: number }) | null;
+  };
+  stock: StockWatch & { threshold: number };
   mail: { pending: number; failed: number };
   messages: { unread: number };
   /** Shoppers waiting for a card to come back (decision 087), and the most wanted cards. */

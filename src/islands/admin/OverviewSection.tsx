@@ -12,7 +12,7 @@ const SalesChart = lazy(() => import('./SalesChart.tsx'));
 
 const ordersText = (count: number) => (count === 1 ? '1 παραγγελία' : `${count} παραγγελίες`);
 
-/** The dashboard's first section: how the shop is doing, from its own orders, stock, mail and inbox. */
+/** The dashboard's first section: how the shop is doing, from its orders (or Shopify's), stock, mail and inbox. */
 export default function OverviewSection() {
   const [open, setOpen] = useState(true);
   const [overview, setOverview] = useState<Overview | null>(null);
@@ -39,55 +39,47 @@ export default function OverviewSection() {
       {overview ? (
         <div className="grid min-w-0 grid-cols-1 gap-6" data-testid="overview">
           <Figures overview={overview} />
-          {overview.sales ? (
-            <>
-              <div className="grid min-w-0 gap-2">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="font-bold">Έσοδα και παραγγελίες ανά ημέρα</h3>
-                  <div className="flex gap-2">
-                    {([30, 90] as const).map((days) => (
-                      <button
-                        key={days}
-                        type="button"
-                        aria-pressed={span === days}
-                        onClick={() => setSpan(days)}
-                        className={`${pagerButton} aria-pressed:bg-ink aria-pressed:text-paper`}
-                      >
-                        {days} ημέρες
-                      </button>
-                    ))}
-                  </div>
-                </div>
-                <Suspense fallback={<p className="text-muted">Φόρτωση γραφήματος...</p>}>
-                  <SalesChart days={days} />
-                </Suspense>
+          <div className="grid min-w-0 gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-bold">Έσοδα και παραγγελίες ανά ημέρα</h3>
+              <div className="flex gap-2">
+                {([30, 90] as const).map((days) => (
+                  <button
+                    key={days}
+                    type="button"
+                    aria-pressed={span === days}
+                    onClick={() => setSpan(days)}
+                    className={`${pagerButton} aria-pressed:bg-ink aria-pressed:text-paper`}
+                  >
+                    {days} ημέρες
+                  </button>
+                ))}
               </div>
-              <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-                <Ranking
-                  title="Best sellers (30 ημέρες)"
-                  testId="best-sellers"
-                  rows={overview.sales.bestSellers.map((row) => ({
-                    label: row.title,
-                    href: row.variantId ? productPath({ id: row.variantId }) : null,
-                    value: `${row.quantity} τεμ. · ${formatEuro(row.revenueCents)}`,
-                  }))}
-                />
-                <Ranking
-                  title="Πωλήσεις ανά άθλημα (30 ημέρες)"
-                  testId="sales-by-sport"
-                  rows={overview.sales.bySport.map((row) => ({
-                    label: row.label,
-                    href: null,
-                    value: `${formatEuro(row.revenueCents)} · ${row.quantity} τεμ.`,
-                  }))}
-                />
-              </div>
-            </>
-          ) : (
-            <p className="text-muted">
-              Τις πωλήσεις τις έχει το κατάστημα στο Shopify· δείτε τις στο admin του Shopify.
-            </p>
-          )}
+            </div>
+            <Suspense fallback={<p className="text-muted">Φόρτωση γραφήματος...</p>}>
+              <SalesChart days={days} />
+            </Suspense>
+          </div>
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+            <Ranking
+              title="Best sellers (30 ημέρες)"
+              testId="best-sellers"
+              rows={overview.sales.bestSellers.map((row) => ({
+                label: row.title,
+                href: row.variantId ? productPath({ id: row.variantId }) : null,
+                value: `${row.quantity} τεμ. · ${formatEuro(row.revenueCents)}`,
+              }))}
+            />
+            <Ranking
+              title="Πωλήσεις ανά άθλημα (30 ημέρες)"
+              testId="sales-by-sport"
+              rows={overview.sales.bySport.map((row) => ({
+                label: row.label,
+                href: null,
+                value: `${formatEuro(row.revenueCents)} · ${row.quantity} τεμ.`,
+              }))}
+            />
+          </div>
           {overview.alerts.products.length > 0 ? (
             <Ranking
               title="Οι πιο περιζήτητες εξαντλημένες κάρτες"
@@ -99,16 +91,14 @@ export default function OverviewSection() {
               }))}
             />
           ) : null}
-          {overview.stock ? (
-            <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-              <StockList title="Εξαντλημένα" testId="sold-out" list={overview.stock.soldOut} />
-              <StockList
-                title={`Χαμηλό απόθεμα (έως ${overview.stock.threshold})`}
-                testId="low-stock"
-                list={overview.stock.low}
-              />
-            </div>
-          ) : null}
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+            <StockList title="Εξαντλημένα" testId="sold-out" list={overview.stock.soldOut} />
+            <StockList
+              title={`Χαμηλό απόθεμα (έως ${overview.stock.threshold})`}
+              testId="low-stock"
+              list={overview.stock.low}
+            />
+          </div>
         </div>
       ) : null}
     </Section>

@@ -14,8 +14,8 @@ export async function readOverview(container: Container, now = new Date()): Prom
   const periods = periodStarts(now);
   const threshold = (await settings.get()).stock.lowStockThreshold;
   const [figures, stock, backlog, inbox, categories, alerts] = await Promise.all([
-    overview ? overview.salesFigures({ now, periods, spans: offsetSpans(periods.days90, now) }) : null,
-    overview ? overview.stockWatch(threshold, STOCK_LIST_LIMIT) : null,
+    overview.salesFigures({ now, periods, spans: offsetSpans(periods.days90, now) }),
+    overview.stockWatch(threshold, STOCK_LIST_LIMIT),
     mail.backlog(),
     contact.list({ page: 1, pageSize: 1 }),
     storefrontCategories(container),
@@ -27,14 +27,14 @@ export async function readOverview(container: Container, now = new Date()): Prom
     ),
   );
   return {
-    sales: figures && {
+    sales: {
       newOrders: figures.newOrders,
       totals: figures.totals,
       days: dailySeries(daysBetween(localDay(periods.days90), localDay(now)), figures.daily),
       bestSellers: figures.bestSellers,
       bySport: salesBySport(figures.byTeam, (team) => sportOf.get(team.toLowerCase()) ?? null),
     },
-    stock: stock && { ...stock, threshold },
+    stock: { ...stock, threshold },
     mail: { pending: backlog.pending, failed: backlog.failed },
     messages: { unread: inbox.unread },
     alerts,

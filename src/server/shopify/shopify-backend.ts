@@ -2,17 +2,19 @@ import { createShopifyCarts } from '../../adapters/commerce-shopify/carts.ts';
 import { createShopifyClient, type ShopifyClient } from '../../adapters/commerce-shopify/client.ts';
 import { createShopifyCommerce } from '../../adapters/commerce-shopify/index.ts';
 import { createShopifyOrders } from '../../adapters/commerce-shopify/orders.ts';
+import { createShopifyOverview } from '../../adapters/commerce-shopify/overview.ts';
 import { createShopifyMedia } from '../../adapters/media-shopify/index.ts';
 import { catalogCounter } from '../../adapters/sqlite/catalog-counter.ts';
 import type { Engine } from '../../adapters/sqlite/database.ts';
 import type { CartPort, CommercePort, HostedOrdersPort } from '../../ports/commerce.ts';
 import type { MediaPort } from '../../ports/media.ts';
+import type { OverviewPort } from '../../ports/overview.ts';
 import type { Env } from '../env.ts';
 import { salesChannels, shopifyEndpoint } from './env-shopify.ts';
 
 /**
  * The Shopify half of the composition root (container.ts): the adapters that serve the commerce,
- * cart, media and hosted-order ports when COMMERCE_BACKEND=shopify, and what the proxies and the
+ * cart, media, hosted-order and overview ports when COMMERCE_BACKEND=shopify, and what the proxies and the
  * webhook need. The catalogue's change counter stays in the shop's own database.
  */
 export type ShopifyBackend = {
@@ -20,6 +22,8 @@ export type ShopifyBackend = {
   carts: CartPort;
   media: MediaPort;
   orders: HostedOrdersPort;
+  /** The dashboard overview's figures from Shopify's orders and catalogue (decision 091). */
+  overview: OverviewPort;
   /** A client per API version for the admin proxy (optional api_version); the configured one first. */
   adminClient(version?: string): ShopifyClient;
   storefrontClient(version?: string): ShopifyClient;
@@ -53,6 +57,7 @@ export function createShopifyBackend(env: Env, engine: Engine): ShopifyBackend {
     carts: createShopifyCarts(client('storefront')),
     media: createShopifyMedia(client('admin')),
     orders: createShopifyOrders(client('admin'), `${protocol}://${storeDomain}/admin`),
+    overview: createShopifyOverview(client('admin')),
     adminClient: (version) => client('admin', version),
     storefrontClient: (version) => client('storefront', version),
     catalogChanged: () => catalogVersion.bump(),
