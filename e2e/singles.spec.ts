@@ -57,7 +57,8 @@ const titlesOf = async (page: Page) =>
   (await cards(page).getByRole('heading').allTextContents()).map((title) => title.trim());
 
 const pricesOf = async (page: Page) =>
-  (await cards(page).locator('p.font-bold').allTextContents()).map((text) =>
+  // The current price alone: an offer's line also shows its old price and saving (decision 089).
+  (await cards(page).getByTestId('price').allTextContents()).map((text) =>
     Number(text.replace(/[^\d,]/g, '').replace(',', '.')),
   );
 
@@ -330,7 +331,7 @@ test('a sold-out card shows the red badge; a card without a price says so', asyn
     await expect(card(noPrice.title).getByText('Εξαντλήθηκε')).toHaveCount(0);
   }
   await expect(card(inStock.title).getByText('Εξαντλήθηκε')).toHaveCount(0);
-  await expect(card(inStock.title).locator('p.font-bold')).toHaveText(/^12,34\s?€$/);
+  await expect(card(inStock.title).getByTestId('price')).toHaveText(/^12,34\s?€$/);
   await expect(card(inStock.title).getByRole('link', { name: inStock.title })).toHaveAttribute(
     'href',
     `/product/${encodeURIComponent(inStock.variantId)}`,

@@ -7,12 +7,12 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { OFFER_TAG } from '../../domain/catalog/offers.ts';
 import { KIND_TITLES, PRODUCT_TYPE_OF_KIND, type ProductKind } from '../../domain/catalog/product-kind.ts';
 import {
   type CatalogPage,
   type CatalogQuery,
   type CatalogSort,
-  OFFER_TAG,
   searchWords,
 } from '../../domain/catalog/query.ts';
 import { foldText, latinSpellings, nameSortKey } from '../../domain/text/fold.ts';

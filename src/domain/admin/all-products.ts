@@ -1,6 +1,6 @@
 import type { Category } from '../catalog/category.ts';
 import type { ProductKind } from '../catalog/product-kind.ts';
-import { type CatalogSort, OFFER_TAG } from '../catalog/query.ts';
+import type { CatalogSort } from '../catalog/query.ts';
 import { categoryGroup, SPORTS, type Sport } from '../catalog/sports.ts';
 import { foldText } from '../text/fold.ts';
 import { DEFAULT_PAGE_SIZE, type ListPageSize } from './lists.ts';
@@ -83,20 +83,6 @@ export function stockLevel(quantity: number | null, threshold: number): 'sold-ou
   if (quantity === null) return null;
   if (quantity <= 0) return 'sold-out';
   return quantity <= threshold ? 'low' : null;
-}
-
-export const isOfferTag = (tag: string) => foldText(tag) === OFFER_TAG;
-
-/** Whether the product carries the marker tag that puts it on /offers. */
-export const hasOfferTag = (tags: readonly string[]) => tags.some(isOfferTag);
-
-/** The team: the first tag that is not the offer marker, as the product form reads it; '' for none. */
-export const teamOfTags = (tags: readonly string[]) => tags.find((tag) => !isOfferTag(tag))?.trim() ?? '';
-
-/** The whole-percent discount a compare-at price shows («-20%»); null when there is no offer price. */
-export function offerPercent(priceCents: number | null, compareAtCents: number | null): number | null {
-  if (priceCents === null || compareAtCents === null || compareAtCents <= priceCents) return null;
-  return Math.round(((compareAtCents - priceCents) * 100) / compareAtCents);
 }
 
 /** A team's sport by its name (case and accents ignored), from the category documents; null when none. */

@@ -1,7 +1,6 @@
+import { isOfferTag, OFFER_TAG } from '../catalog/offers.ts';
 import type { Product, ProductInput } from '../catalog/product.ts';
 import { PRODUCT_TYPE_OF_KIND, productKind } from '../catalog/product-kind.ts';
-import { OFFER_TAG } from '../catalog/query.ts';
-import { isOfferTag } from './all-products.ts';
 import { PRODUCT_FORM_MESSAGES } from './product-form.ts';
 
 /**

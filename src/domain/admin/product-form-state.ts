@@ -1,8 +1,8 @@
 import { type CardFacts, EMPTY_FACT_FIELDS, factsToFields } from '../card-facts/facts.ts';
 import type { Category } from '../catalog/category.ts';
+import { hasOfferTag, teamOfTags } from '../catalog/offers.ts';
 import { formatAdminPrice } from '../catalog/price-input.ts';
 import { productKind } from '../catalog/product-kind.ts';
-import { OFFER_TAG } from '../catalog/query.ts';
 import { categoryGroup, type Sport } from '../catalog/sports.ts';
 import { MAX_PICKED_IMAGE_BYTES } from '../media/image-files.ts';
 import { foldText } from '../text/fold.ts';
@@ -76,12 +76,12 @@ export function prefillImages(
 /** Edit mode (spec 4): team from the first tag, price with a comma, description toggle on when one exists. */
 export function fieldsFromProduct(product: EditableProduct): FormFields {
   const description = product.descriptionHtml.trim() === '' ? '' : product.descriptionHtml;
-  const team = product.tags.find((tag) => foldText(tag) !== OFFER_TAG)?.trim() || product.team;
+  const team = teamOfTags(product.tags) || product.team;
   return {
     kind: productKind({ title: product.title, productType: product.productType ?? '' }),
     title: product.title,
     price: product.priceCents === null ? '' : formatAdminPrice(product.priceCents),
-    offer: product.tags.some((tag) => foldText(tag) === OFFER_TAG),
+    offer: hasOfferTag(product.tags),
     compareAt: product.compareAtCents ? formatAdminPrice(product.compareAtCents) : '',
     team,
     quantity: String(Math.max(0, product.quantity ?? 0)),

@@ -1,6 +1,6 @@
 import { factBadges } from '../card-facts/display.ts';
 import { DEFAULT_LIST_MAX } from '../cart/cart-rules.ts';
-import { oldPrice } from './offer-price.ts';
+import { oldPrice } from './offers.ts';
 import type { ProductSummary } from './product.ts';
 import { type ProductKind, productKind } from './product-kind.ts';
 

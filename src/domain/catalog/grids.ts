@@ -1,9 +1,9 @@
 import { canAdd, stepperState } from '../cart/cart-rules.ts';
-import { foldText } from '../text/fold.ts';
 import { type CardView, toCardView } from './card-view.ts';
+import { hasOfferTag, OFFER_TAG } from './offers.ts';
 import type { ProductSummary } from './product.ts';
 import { productKind } from './product-kind.ts';
-import { type CatalogQuery, OFFER_TAG } from './query.ts';
+import type { CatalogQuery } from './query.ts';
 
 /** The three card grids (spec section 2): /mystery-packs, /LOT and /offers. */
 export const GRID_KINDS = ['mystery-packs', 'lot', 'offers'] as const;
@@ -27,7 +27,7 @@ export const isLot = (product: Selectable) => productKind(product) === 'lot';
  * catalogue's tag filter does, so the build and the live endpoint pick the same products.
  */
 export const isOffer = (product: Selectable) =>
-  product.productType === OFFER_PRODUCT_TYPE && product.tags.some((tag) => foldText(tag) === OFFER_TAG);
+  product.productType === OFFER_PRODUCT_TYPE && hasOfferTag(product.tags);
 
 const SELECTORS: Record<GridKind, (product: Selectable) => boolean> = {
   'mystery-packs': isMysteryPack,

@@ -2,12 +2,10 @@ import type { FactFilter } from '../card-facts/filter.ts';
 import { matchesFactFilter } from '../card-facts/filter.ts';
 import { foldText, latinSpellings, nameSortKey } from '../text/fold.ts';
 import { allowsTypo, keyMatch, nameKeys, searchKey } from '../text/spelling.ts';
+import { OFFER_TAG } from './offers.ts';
 import type { Product } from './product.ts';
 import { idTail } from './product-id.ts';
 import { type ProductKind, productKind } from './product-kind.ts';
-
-/** The marker tag that puts a product on /offers (spec section 5). */
-export const OFFER_TAG = 'offer';
 
 export const CATALOG_SORTS = ['newest', 'oldest', 'name', 'price-asc', 'price-desc'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];

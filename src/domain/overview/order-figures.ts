@@ -1,5 +1,4 @@
-import { OFFER_TAG } from '../catalog/query.ts';
-import { foldText } from '../text/fold.ts';
+import { teamOfTags } from '../catalog/offers.ts';
 import type { SalesFigures, SalesWindow } from './figures.ts';
 
 /**
@@ -34,7 +33,7 @@ const BEST_SELLERS = 10;
 
 /** The team tag: a product's first tag that is not the 'offer' marker; null when none. */
 export function teamTag(tags: readonly string[]): string | null {
-  return tags.find((tag) => foldText(tag) !== OFFER_TAG) ?? null;
+  return teamOfTags(tags) || null;
 }
 
 /** The Athens day of an instant by the window's offset spans; past the last span its offset holds. */

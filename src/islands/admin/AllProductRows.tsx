@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { hasOfferTag, offerPercent, stockLevel } from '../../domain/admin/all-products.ts';
+import { useEffect, useId, useRef } from 'react';
+import { stockLevel } from '../../domain/admin/all-products.ts';
 import { MESSAGES } from '../../domain/auth/login-messages.ts';
+import { hasOfferTag, savingOf } from '../../domain/catalog/offers.ts';
 import { productPath } from '../../domain/catalog/product-id.ts';
 import { PRODUCT_KIND_LABELS } from '../../domain/catalog/product-kind.ts';
 import { formatEuro } from '../../domain/text/money.ts';
 import type { AdminListProduct } from '../../stores/admin-api.ts';
+import ProductThumbnail from './ui/ProductThumbnail.tsx';
 
-const PLACEHOLDER = '/images/placeholder-card.svg';
 const editButton =
   'min-h-11 rounded-full border border-line px-4 text-sm font-semibold hover:bg-mist disabled:opacity-50';
 const badge = 'inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
@@ -101,7 +102,7 @@ function TableRow({ product, waiting, threshold, checked, locked, onToggle, onEd
         <RowCheckbox product={product} checked={checked} locked={locked} onToggle={onToggle} />
       </td>
       <td className={cell}>
-        <Thumbnail product={product} />
+        <ProductThumbnail product={product} className="w-16 xl:w-12" />
       </td>
       <td className={`${cell} font-semibold`}>
         <div className="grid justify-items-start gap-1">
@@ -135,7 +136,7 @@ function ProductCard({ product, waiting, threshold, checked, locked, onToggle, o
       className={`grid grid-cols-[auto_4rem_1fr] gap-3 rounded-card border p-3 shadow-card ${checked ? 'border-ink bg-mist' : 'border-line'}`}
     >
       <RowCheckbox product={product} checked={checked} locked={locked} onToggle={onToggle} />
-      <Thumbnail product={product} />
+      <ProductThumbnail product={product} className="w-16 xl:w-12" />
       <div className="grid min-w-0 content-start gap-1 text-sm">
         <a href={productPath(product)} className="text-base font-semibold break-words hover:underline">
           {product.title}
@@ -247,7 +248,7 @@ function EditButton({
  * «—» for none, or nothing at all when `quiet` (a phone's card).
  */
 function Offer({ product, quiet = false }: { product: AdminListProduct; quiet?: boolean }) {
-  const percent = offerPercent(product.priceCents, product.compareAtCents);
+  const percent = savingOf(product)?.percent ?? null;
   if (percent !== null && product.compareAtCents !== null)
     return (
       <span data-testid="offer" className="inline-flex flex-wrap items-center gap-2 whitespace-nowrap">
@@ -292,23 +293,3 @@ function Waiting({ count }: { count: number }) {
 const kindLabel = (product: AdminListProduct) => PRODUCT_KIND_LABELS[product.kind];
 const priceText = (product: AdminListProduct) =>
   product.priceCents === null ? MESSAGES.noPrice : formatEuro(product.priceCents);
-
-/** The image links to the product page too; out of the tab order, as the title link next to it goes there. */
-function Thumbnail({ product }: { product: AdminListProduct }) {
-  const [failed, setFailed] = useState(false);
-  const url = product.images[0]?.url;
-  return (
-    <a href={productPath(product)} tabIndex={-1} className="block w-16 xl:w-12">
-      <img
-        src={!failed && url ? url : PLACEHOLDER}
-        alt={product.title}
-        width={48}
-        height={67}
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailed(true)}
-        className="aspect-[5/7] w-full rounded-sm bg-mist object-cover"
-      />
-    </a>
-  );
-}

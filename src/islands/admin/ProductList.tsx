@@ -13,7 +13,8 @@ import type { AdminProductPage } from '../../stores/admin-api.ts';
 import ProductRows from './ProductRows.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
 import { pagerButton } from './ui/styles.ts';
-import { type Cause, useProductList } from './useProductList.ts';
+import { useProductList } from './useProductList.ts';
+import type { Cause } from './useProductQuery.ts';
 
 const control = 'min-h-11 w-full min-w-0 rounded-md border border-line bg-paper px-3 font-normal';
 

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { MESSAGES } from '../../domain/auth/login-messages.ts';
 import { productPath } from '../../domain/catalog/product-id.ts';
 import type { Sport } from '../../domain/catalog/sports.ts';
 import { formatEuro } from '../../domain/text/money.ts';
 import type { AdminProduct } from '../../stores/admin-api.ts';
+import ProductThumbnail from './ui/ProductThumbnail.tsx';
 
-const PLACEHOLDER = '/images/placeholder-card.svg';
 const smallButton = 'min-h-11 rounded-full border px-4 text-sm font-semibold disabled:opacity-50';
 const editButton = `${smallButton} border-line hover:bg-mist`;
 const deleteButton = `${smallButton} border-danger text-danger hover:bg-mist`;
@@ -66,7 +65,7 @@ export default function ProductRows({
           {products.map((product) => (
             <tr key={product.id} className="border-b border-line align-middle">
               <td className="py-2 pr-3">
-                <Thumbnail product={product} />
+                <ProductThumbnail product={product} className="w-16 md:w-12" />
               </td>
               <td className="py-2 pr-3 font-semibold">
                 <a href={productPath(product)} className="hover:underline">
@@ -94,7 +93,7 @@ export default function ProductRows({
             data-testid="product-card"
             className="grid grid-cols-[4rem_1fr] gap-3 rounded-card border border-line p-3 shadow-card"
           >
-            <Thumbnail product={product} />
+            <ProductThumbnail product={product} className="w-16 md:w-12" />
             <div className="grid min-w-0 gap-1">
               <a href={productPath(product)} className="font-semibold break-words hover:underline">
                 {product.title}
@@ -166,23 +165,3 @@ function WaitingBadge({ count }: { count: number }) {
 const quantityText = (product: AdminProduct) => (product.quantity === null ? '—' : String(product.quantity));
 const priceText = (product: AdminProduct) =>
   product.priceCents === null ? MESSAGES.noPrice : formatEuro(product.priceCents);
-
-/** The image links to the product page too; out of the tab order, as the title link next to it goes there. */
-function Thumbnail({ product }: { product: AdminProduct }) {
-  const [failed, setFailed] = useState(false);
-  const url = product.images[0]?.url;
-  return (
-    <a href={productPath(product)} tabIndex={-1} className="block w-16 md:w-12">
-      <img
-        src={!failed && url ? url : PLACEHOLDER}
-        alt={product.title}
-        width={48}
-        height={67}
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailed(true)}
-        className="aspect-[5/7] w-full rounded-sm bg-mist object-cover"
-      />
-    </a>
-  );
-}

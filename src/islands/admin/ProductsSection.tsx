@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { sportsByTeam, teamOfTags } from '../../domain/admin/all-products.ts';
+import { sportsByTeam } from '../../domain/admin/all-products.ts';
+import { teamOfTags } from '../../domain/catalog/offers.ts';
 import { sportLogo } from '../../domain/catalog/singles-menu.ts';
 import { SPORTS } from '../../domain/catalog/sports.ts';
 import { $categories, $categoriesError, loadCategories } from '../../stores/admin-categories.ts';

@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type AllProductsQuery, FIRST_ALL_PRODUCTS_QUERY } from '../../domain/admin/all-products.ts';
 import type { BulkAction, BulkAnswer } from '../../domain/admin/bulk-actions.ts';
 import {
@@ -9,19 +8,8 @@ import {
   getProduct,
   listAllProducts,
 } from '../../stores/admin-api.ts';
-import { $editing, $productsVersion, cancelEdit, editProduct } from '../../stores/admin-products.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
-
-/** Why the list is read: each failure has its own message, as in the list by sport. */
-export type Cause = 'load' | 'filter' | 'page' | 'pageSize';
-
-function failureText(cause: Cause, message: string): string {
-  if (cause === 'page') return 'Σφάλμα αλλαγής σελίδας';
-  if (cause === 'pageSize') return 'Σφάλμα αλλαγής στοιχείων ανά σελίδα';
-  if (cause === 'filter') return `Σφάλμα φιλτραρίσματος προϊόντων: ${message}`;
-  return `Αποτυχία φόρτωσης προϊόντων: ${message}`;
-}
+import { $editing, cancelEdit, editProduct } from '../../stores/admin-products.ts';
+import { useProductQuery } from './useProductQuery.ts';
 
 /** The last bulk action's outcome: the server's summary and the products it could not change. */
 export type BulkOutcome = { message: string; failed: BulkAnswer['failed']; error: boolean };
@@ -32,58 +20,16 @@ export type BulkOutcome = { message: string; failed: BulkAnswer['failed']; error
  * selection, so an action never reaches products the owner no longer sees.
  */
 export function useAllProducts() {
-  const version = useStore($productsVersion);
-  const [query, setQuery] = useState<AllProductsQuery>(FIRST_ALL_PRODUCTS_QUERY);
-  const [searchText, setSearchText] = useState('');
-  const [shown, setShown] = useState<AdminListPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [running, setRunning] = useState<BulkAction['action'] | null>(null);
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
-  const current = useRef(query);
-  const latest = useRef(0);
-
-  const load = useCallback(async (next: AllProductsQuery, cause: Cause) => {
-    const settle = (settled: AllProductsQuery) => {
-      current.current = settled;
-      setQuery(settled);
-    };
-    const ticket = ++latest.current;
-    const previous = current.current;
-    settle(next);
-    setLoading(true);
-    const result = await listAllProducts(next);
-    if (ticket !== latest.current) return; // A newer request answers instead.
-    setLoading(false);
-    if (result.ok) {
-      settle({ ...next, page: result.data.page });
-      setShown(result.data);
-      setSelected(new Set());
-      setError('');
-      return;
-    }
-    if (cause === 'page' || cause === 'pageSize') settle(previous);
-    setError(failureText(cause, result.error.message));
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` only asks for a fresh read.
-  useEffect(() => {
-    void load(current.current, 'load');
-  }, [version, load]);
-
-  useEffect(() => {
-    if (searchText.trim() === current.current.search.trim()) return;
-    const timer = setTimeout(
-      () => void load({ ...current.current, search: searchText, page: 1 }, 'filter'),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText, load]);
-
-  /** Reads with a change to the last query asked for. */
-  const change = (patch: Partial<AllProductsQuery>, cause: Cause) =>
-    void load({ ...current.current, ...patch }, cause);
+  // Every answer clears the selection: it named products of the page before.
+  const list = useProductQuery<AllProductsQuery, AdminListPage>(
+    FIRST_ALL_PRODUCTS_QUERY,
+    listAllProducts,
+    () => setSelected(new Set()),
+  );
+  const { shown, setError } = list;
 
   const products = shown?.products ?? [];
 
@@ -118,7 +64,7 @@ export function useAllProducts() {
     // The form lets go of a product the action changed: its fields would save the old values.
     const open = $editing.get();
     if (open && ids.includes(open.id)) cancelEdit();
-    await load(current.current, 'load');
+    await list.reload();
   }
 
   /** Opens a product in the form as the server has it now: the list's copy may be older. */
@@ -130,14 +76,8 @@ export function useAllProducts() {
   }
 
   return {
-    query,
-    searchText,
-    setSearchText,
-    shown,
+    ...list,
     products,
-    loading,
-    error,
-    change,
     selected,
     toggle,
     toggleAll,

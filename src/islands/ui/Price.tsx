@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../domain/auth/login-messages.ts';
-import { OFFER_PRICE_TEXT, oldPrice, savingOf } from '../../domain/catalog/offer-price.ts';
+import { OFFER_PRICE_TEXT, oldPrice, savingOf } from '../../domain/catalog/offers.ts';
 import { formatEuro } from '../../domain/text/money.ts';
 
 type Props = {
@@ -9,6 +9,7 @@ type Props = {
   className: string;
   /** The product page spells the saving out; cards show its percent only. */
   spelled?: boolean;
+  /** The current price's test id (the price alone, whatever else the line shows). */
   testId?: string;
 };
 
@@ -17,7 +18,13 @@ type Props = {
  * by islands and, with no client directive, by Astro pages as plain HTML: one markup everywhere.
  * A screen reader hears which price is which, since a strike-through alone says nothing to it.
  */
-export default function Price({ priceCents, compareAtCents, className, spelled = false, testId }: Props) {
+export default function Price({
+  priceCents,
+  compareAtCents,
+  className,
+  spelled = false,
+  testId = 'price',
+}: Props) {
   const prices = { priceCents, compareAtCents };
   const old = oldPrice(prices);
   const saving = savingOf(prices);

@@ -5,9 +5,9 @@ import {
   type StockFilter,
   sportsByTeam,
   stockBounds,
-  teamOfTags,
 } from '../../domain/admin/all-products.ts';
 import { isPageSize } from '../../domain/admin/lists.ts';
+import { teamOfTags } from '../../domain/catalog/offers.ts';
 import type { Product } from '../../domain/catalog/product.ts';
 import { PRODUCT_KINDS } from '../../domain/catalog/product-kind.ts';
 import { CATALOG_SORTS, type CatalogPage, type CatalogQuery } from '../../domain/catalog/query.ts';

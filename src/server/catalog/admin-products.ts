@@ -7,12 +7,11 @@ import {
 } from '../../domain/admin/product-form.ts';
 import { EMPTY_FACT_FIELDS } from '../../domain/card-facts/facts.ts';
 import { factFieldsSchema } from '../../domain/card-facts/schema.ts';
+import { isOfferTag, OFFER_TAG } from '../../domain/catalog/offers.ts';
 import { formatAdminPrice } from '../../domain/catalog/price-input.ts';
 import type { Product } from '../../domain/catalog/product.ts';
 import { PRODUCT_KINDS, PRODUCT_TYPE_OF_KIND, productKind } from '../../domain/catalog/product-kind.ts';
-import { OFFER_TAG } from '../../domain/catalog/query.ts';
 import { AppError } from '../../domain/errors.ts';
-import { foldText } from '../../domain/text/fold.ts';
 import type { SaveResult } from '../../ports/commerce.ts';
 import type { Container } from '../container.ts';
 
@@ -76,8 +75,6 @@ function formDefaults(existing: Product | null, input: z.infer<typeof productFor
     compareAt: input.compareAt ?? (existing?.compareAtCents ? formatAdminPrice(existing.compareAtCents) : ''),
   };
 }
-
-const isOfferTag = (tag: string) => foldText(tag) === OFFER_TAG;
 
 /**
  * The form's team in the first tag's place (spec section 4; a pack or a LOT may have none), the

@@ -2,13 +2,12 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   allProductsSearch,
   FIRST_ALL_PRODUCTS_QUERY,
-  offerPercent,
   sportsByTeam,
   stockBounds,
   stockLevel,
   teamChoices,
-  teamOfTags,
 } from '../../../src/domain/admin/all-products.ts';
+import { savingOf, teamOfTags } from '../../../src/domain/catalog/offers.ts';
 import type { AdminListProduct as ServerListProduct } from '../../../src/server/catalog/admin-list.ts';
 import type { AdminListProduct } from '../../../src/stores/admin-api.ts';
 
@@ -57,11 +56,12 @@ describe('the list of every product', () => {
     expect(stockLevel(null, 2)).toBeNull();
   });
 
-  it('shows the discount of a compare-at price above the price', () => {
-    expect(offerPercent(800, 1000)).toBe(20);
-    expect(offerPercent(667, 1000)).toBe(33);
-    expect(offerPercent(1000, 1000)).toBeNull();
-    expect(offerPercent(null, 1000)).toBeNull();
+  it('shows the discount of a compare-at price above the price, never rounded up', () => {
+    expect(savingOf({ priceCents: 800, compareAtCents: 1000 })).toEqual({ cents: 200, percent: 20 });
+    expect(savingOf({ priceCents: 667, compareAtCents: 1000 })?.percent).toBe(33);
+    expect(savingOf({ priceCents: 851, compareAtCents: 1001 })?.percent).toBe(14);
+    expect(savingOf({ priceCents: 1000, compareAtCents: 1000 })).toBeNull();
+    expect(savingOf({ priceCents: null, compareAtCents: 1000 })).toBeNull();
   });
 
   it('knows the team without the offer marker, and its sport', () => {
