@@ -4,7 +4,7 @@ import type { AdminProduct } from '../src/stores/admin-api.ts';
 import { imageOrigins, signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
-import { openSection } from './support/dashboard.ts';
+import { openProductForm } from './support/dashboard.ts';
 
 /**
  * The dashboard's product form (spec 2b, 4, 5): validation messages, two images (picked and
@@ -54,17 +54,6 @@ function watchErrors(page: Page, baseURL: string | undefined): string[] {
       errors.push(`request to ${request.url()}`);
   });
   return errors;
-}
-
-/** The dashboard with one sport picked, and the form open. */
-async function openForm(page: Page, sport: string): Promise<Locator> {
-  await openSection(page, 'products');
-  await page.getByRole('button', { name: sport, exact: true }).click();
-  const form = page.getByRole('region', { name: /Προσθήκη Νέου Προϊόντος|Επεξεργασία Προϊόντος/ });
-  const toggle = form.getByRole('button', { name: 'Προσθήκη Νέου Προϊόντος' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(form.getByLabel('Τίτλος')).toBeVisible();
-  return form;
 }
 
 async function chooseTeam(form: Locator, search: string, team: string) {
@@ -152,7 +141,7 @@ test('the form validates, adds a product with two images, reorders them and edit
     /browser-image-compression.*\.js/.test(response.url()),
   );
   await signIn(page);
-  const form = await openForm(page, 'EUROLEAGUE');
+  const form = await openProductForm(page, 'EUROLEAGUE');
   const title = form.getByLabel('Τίτλος');
   const price = form.getByLabel('Τιμή (€)');
   const submit = form.getByRole('button', { name: 'Προσθήκη προϊόντος' });
@@ -310,7 +299,7 @@ test('the team dropdown searches and picks with the keyboard; a refusal by the s
   }));
   try {
     await signIn(page);
-    const form = await openForm(page, 'EUROLEAGUE');
+    const form = await openProductForm(page, 'EUROLEAGUE');
     const combobox = form.getByRole('combobox', { name: 'Ομάδα' });
     await combobox.fill('panath');
     await expect(form.getByRole('listbox', { name: 'Ομάδα' }).getByRole('option')).toHaveText([
@@ -348,7 +337,7 @@ test('an upload that keeps failing is retried twice, then reported; a broken pic
 }) => {
   const errors = watchErrors(page, baseURL);
   await signIn(page);
-  const form = await openForm(page, 'EUROLEAGUE');
+  const form = await openProductForm(page, 'EUROLEAGUE');
   const submit = form.getByRole('button', { name: 'Προσθήκη προϊόντος' });
 
   // Not a picture at all, though it claims to be one: the browser cannot compress it.
@@ -447,7 +436,7 @@ test('images reorder by dragging: touch on a phone, the mouse on a desktop @phon
   });
   expect(created.status()).toBe(201);
 
-  const form = await openForm(page, 'EUROLEAGUE');
+  const form = await openProductForm(page, 'EUROLEAGUE');
   await page
     .getByRole('button', { name: `Επεξεργασία: ${productTitle}` })
     .first()

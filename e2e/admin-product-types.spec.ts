@@ -1,7 +1,7 @@
 import { signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
-import { openSection } from './support/dashboard.ts';
+import { openProductForm } from './support/dashboard.ts';
 
 /**
  * Issue 33: the dashboard makes every product type (decision 089). A mystery pack, a LOT and an
@@ -12,17 +12,6 @@ import { openSection } from './support/dashboard.ts';
 async function signIn(page: Page) {
   const response = await page.request.post('/api/session', { data: await signInBody() });
   expect(response.status()).toBe(200);
-}
-
-/** The products section with a sport picked and the add form open. */
-async function openForm(page: Page, sport: string): Promise<Locator> {
-  await openSection(page, 'products');
-  await page.getByRole('button', { name: sport, exact: true }).click();
-  const form = page.getByRole('region', { name: /Προσθήκη Νέου Προϊόντος|Επεξεργασία Προϊόντος/ });
-  const toggle = form.getByRole('button', { name: 'Προσθήκη Νέου Προϊόντος' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(form.getByLabel('Τίτλος')).toBeVisible();
-  return form;
 }
 
 async function save(page: Page, form: Locator) {
@@ -58,7 +47,7 @@ test('a mystery pack, a LOT and an offer made in the dashboard show on their pag
   const offer = `Sasha Vezenkov E2E Offer ${stamp}`;
   await signIn(page);
   try {
-    const form = await openForm(page, 'EUROLEAGUE');
+    const form = await openProductForm(page, 'EUROLEAGUE');
 
     // A pack needs no team and no player in its title.
     await form.getByLabel('Τύπος προϊόντος').selectOption({ label: 'Mystery Pack' });
