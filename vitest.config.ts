@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    // The root's global setup runs once per run, for both projects.
+    globalSetup: ['tests/setup/postgres.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -140,7 +140,7 @@ function showGeneratedPassword(email: string, password: string) {
 // and mail the shoppers waiting for a card that is back in stock.
 const MAIL_EVERY_MS = 5_000;
 const IMPORTS_EVERY_MS = 1_000;
-const interrupted = failUnfinishedImports(container);
+const interrupted = await failUnfinishedImports(container);
 if (interrupted > 0) log.warn('A catalogue import was cut short by the last stop', { jobs: interrupted });
 const importTimer = setInterval(() => {
   runQueuedCatalogImports(container).catch((error: unknown) =>

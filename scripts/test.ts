@@ -1,7 +1,7 @@
 /**
- * npm test: type-check, lint, vitest (unit, contract, integration and serving) and Playwright e2e on
- * both backends, then one closing line `N passed, N failed` with the totals over all suites (CI
- * reads that line).
+ * npm test: type-check, lint, vitest (unit, contract, integration and serving, with a throwaway
+ * PostgreSQL server: tests/setup/postgres.ts) and Playwright e2e on both backends, then one closing
+ * line `N passed, N failed` with the totals over all suites (CI reads that line).
  *
  *   npm test                  everything; vitest and the two e2e runs go side by side
  *   npm test -- quick         before a commit: type-check, lint, the quick vitest project and the
@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.ts';
 import { reportCoreDumps } from './core-dumps.ts';
+import { ensurePostgres } from './postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -174,6 +175,10 @@ async function e2e(suite: string, env: NodeJS.ProcessEnv, extraArgs: string[] = 
 }
 
 fs.mkdirSync(results, { recursive: true });
+
+// Before the checks: a missing PostgreSQL is installed, or stops the run, at once, not minutes later
+// in vitest's global setup.
+if (wanted('unit')) ensurePostgres('the PostgreSQL tests');
 
 if (wanted('check')) {
   const failed = run(bin('astro'), ['check', '--minimumSeverity', 'warning']) !== 0;

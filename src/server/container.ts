@@ -5,10 +5,11 @@ import { createLocalCarts } from '../adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
 import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
 import { createLocalOverview } from '../adapters/commerce-local/overview.ts';
-import { createLocalContact } from '../adapters/contact-local/index.ts';
+import { createDatabaseContact } from '../adapters/contact-database/index.ts';
 import { createFirestoreDocuments } from '../adapters/docs-firestore/index.ts';
 import { createLocalDocuments } from '../adapters/docs-local/index.ts';
 import type { FirebaseSettings } from '../adapters/firebase/app.ts';
+import { createImportJobStore, type ImportJobStore } from '../adapters/import-jobs/index.ts';
 import { createEmailJsTransport } from '../adapters/mail-emailjs/index.ts';
 import { enqueueMail } from '../adapters/mail-outbox/enqueue.ts';
 import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/index.ts';
@@ -18,7 +19,6 @@ import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
 import { createLocalSettings } from '../adapters/settings-local/index.ts';
 import { localContentVersion } from '../adapters/sqlite/content-version.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
-import { type ImportJobStore, importJobStore } from '../adapters/sqlite/import-job-store.ts';
 import type { WriteGate } from '../adapters/sqlite/write-queue.ts';
 import { createLocalStockAlerts } from '../adapters/stock-alerts-local/index.ts';
 import { firstSettings } from '../domain/settings/first-settings.ts';
@@ -152,7 +152,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     overview: shopify?.overview ?? createLocalOverview(engine),
     hostedOrders: shopify?.orders ?? null,
     shopify,
-    importJobs: importJobStore(engine),
+    importJobs: createImportJobStore(engine),
     contentVersion:
       shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentVersion(engine) : null,
     documents,
@@ -163,7 +163,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
       transport: mailTransport(env),
       service: mailBackend(env) === 'emailjs' ? 'emailjs' : 'smtp',
     }),
-    contact: createLocalContact(engine, { enqueueMail }),
+    contact: createDatabaseContact(engine),
     builds: createLocalBuilds(engine, { hostedVersions }),
     limits: createLocalRateLimits(engine),
     settings: createLocalSettings(engine, {

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
 import type { SessionInfo } from '../../domain/auth/sign-in.ts';
 import { AppError } from '../../domain/errors.ts';
-import type { DB } from '../sqlite/schema.ts';
+import type { DB } from '../database/schema.ts';
 import { hashSessionToken as hashToken, MAX_USER_AGENT } from './attempts.ts';
 
 /** A session's last use is written at most this often, so reading a session rarely writes. */

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { BuildRecord } from '../../domain/rebuild/build-record.ts';
 import type { BuildsPort } from '../../ports/builds.ts';
+import type { DB } from '../database/schema.ts';
 import type { Engine } from '../sqlite/database.ts';
-import type { DB } from '../sqlite/schema.ts';
 
 export type LocalBuildsOptions = {
   /**

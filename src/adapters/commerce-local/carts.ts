@@ -11,11 +11,11 @@ import {
 import { cartTotals, reducedNotice, soldOutNotice, tooManyMessage } from '../../domain/cart/cart-rules.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { CartPort } from '../../ports/commerce.ts';
+import type { DB } from '../database/schema.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid, toGid } from '../sqlite/ids.ts';
 import { prepared } from '../sqlite/prepared.ts';
-import type { DB } from '../sqlite/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 const CHECKOUT_URL = '/checkout';

@@ -6,7 +6,7 @@ import {
   SALE_STATUSES,
 } from '../../domain/customers/customer.ts';
 import type { OrderPort } from '../../ports/commerce.ts';
-import type { DB } from '../sqlite/schema.ts';
+import type { DB } from '../database/schema.ts';
 import { foldedContains, foldedWords } from './folded-search.ts';
 
 /** The columns a customer search looks in, in each of their orders. */

@@ -6,7 +6,7 @@ import {
   seasonStartYear,
 } from '../../domain/card-facts/facts.ts';
 import { foldText } from '../../domain/text/fold.ts';
-import type { DB } from '../sqlite/schema.ts';
+import type { DB } from '../database/schema.ts';
 
 type ProductRow = Selectable<DB['products']>;
 

@@ -1,7 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { conditionsAtLeast, type FactFilter } from '../../domain/card-facts/filter.ts';
 import { foldText } from '../../domain/text/fold.ts';
-import type { DB } from '../sqlite/schema.ts';
+import type { DB } from '../database/schema.ts';
 
 type Base = SelectQueryBuilder<DB, 'products', object>;
 

@@ -15,12 +15,12 @@ import {
 } from '../../domain/orders/order.ts';
 import { courierFee } from '../../domain/settings/checkout-terms.ts';
 import type { OrderPort, PlaceOrderInput } from '../../ports/commerce.ts';
+import type { DB } from '../database/schema.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
 import { inSyncTransaction, inTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid, toGid } from '../sqlite/ids.ts';
 import { prepared } from '../sqlite/prepared.ts';
-import type { DB } from '../sqlite/schema.ts';
 import { isCartId, readCart } from './carts.ts';
 import { localCustomers } from './customers.ts';
 import { foldedContains, foldedWords } from './folded-search.ts';

@@ -1,9 +1,9 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { SalesFigures, SalesWindow, StockItem, StockWatch } from '../../domain/overview/figures.ts';
 import type { OverviewPort } from '../../ports/overview.ts';
+import type { DB } from '../database/schema.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { toGid } from '../sqlite/ids.ts';
-import type { DB } from '../sqlite/schema.ts';
 
 /** Orders that count as sales: all but cancelled ones (decision 088). */
 const SOLD = sql<SqlBool>`orders.status <> 'cancelled'`;

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Product, ProductSummary } from '../../domain/catalog/product.ts';
+import type { DB } from '../database/schema.ts';
 import { toGid } from '../sqlite/ids.ts';
-import type { DB } from '../sqlite/schema.ts';
 import { FACT_READ_COLUMNS, factsOfRow } from './fact-columns.ts';
 
 /**

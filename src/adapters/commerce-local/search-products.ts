@@ -17,7 +17,7 @@ import {
 } from '../../domain/catalog/query.ts';
 import { foldText, latinSpellings, nameSortKey } from '../../domain/text/fold.ts';
 import { allowsTypo, searchKey, typoNeighbours } from '../../domain/text/spelling.ts';
-import type { DB } from '../sqlite/schema.ts';
+import type { DB } from '../database/schema.ts';
 import { withFactFilter } from './fact-filters.ts';
 
 type Base = SelectQueryBuilder<DB, 'products', object>;

@@ -8,10 +8,10 @@ import {
 import { AppError } from '../../domain/errors.ts';
 import { foldText, htmlToText, nameSortKey } from '../../domain/text/fold.ts';
 import { nameKeys } from '../../domain/text/spelling.ts';
+import type { DB } from '../database/schema.ts';
 import { inTransaction } from '../sqlite/busy-retry.ts';
 import { requireGid } from '../sqlite/ids.ts';
 import { lookWithin, WRITES_PER_LOOK } from '../sqlite/planner-statistics.ts';
-import type { DB } from '../sqlite/schema.ts';
 import { factColumns } from './fact-columns.ts';
 
 type Parsed = ValidProductInput;

@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../domain/errors.ts';
 import { type OutgoingMail, outgoingMailSchema } from '../../domain/mail/outgoing-mail.ts';
 import { greekZodError } from '../../domain/text/validation-messages.ts';
+import type { DB } from '../database/schema.ts';
 import { prepared } from '../sqlite/prepared.ts';
 
 /**
@@ -23,15 +25,7 @@ const INSERT = `INSERT INTO mail_outbox
   VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`;
 
 export const enqueueMail: EnqueueMail = (sqlite, mail, now = new Date(), notBefore = now) => {
-  const parsed = outgoingMailSchema.safeParse(mail, { error: greekZodError });
-  if (!parsed.success) {
-    const fields = Object.fromEntries(
-      parsed.error.issues.map((issue) => [issue.path.join('.') || 'mail', issue.message]),
-    );
-    throw new AppError('invalid', 'Το μήνυμα δεν είναι έγκυρο.', fields);
-  }
-  const valid = parsed.data;
-  const at = now.toISOString();
+  const valid = validMail(mail);
   const row = prepared<{ id: number }>(sqlite, INSERT).get(
     valid.kind,
     valid.to,
@@ -40,8 +34,46 @@ export const enqueueMail: EnqueueMail = (sqlite, mail, now = new Date(), notBefo
     valid.text,
     valid.html ?? null,
     notBefore.toISOString(),
-    at,
+    now.toISOString(),
   );
   if (!row) throw new Error('enqueueMail: the outbox insert returned no row');
   return row.id;
 };
+
+/**
+ * The same through Kysely, on SQLite or PostgreSQL: inside `trx`, the message commits with the
+ * caller's other writes or not at all.
+ */
+export async function enqueueMailIn(
+  trx: Kysely<DB> | Transaction<DB>,
+  mail: OutgoingMail,
+  now = new Date(),
+  notBefore = now,
+): Promise<number> {
+  const valid = validMail(mail);
+  const row = await trx
+    .insertInto('mail_outbox')
+    .values({
+      kind: valid.kind,
+      to_address: valid.to,
+      reply_to: valid.replyTo ?? null,
+      subject: valid.subject,
+      text_body: valid.text,
+      html_body: valid.html ?? null,
+      status: 'pending',
+      next_attempt_at: notBefore.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function validMail(mail: OutgoingMail): OutgoingMail {
+  const parsed = outgoingMailSchema.safeParse(mail, { error: greekZodError });
+  if (parsed.success) return parsed.data;
+  const fields = Object.fromEntries(
+    parsed.error.issues.map((issue) => [issue.path.join('.') || 'mail', issue.message]),
+  );
+  throw new AppError('invalid', 'Το μήνυμα δεν είναι έγκυρο.', fields);
+}

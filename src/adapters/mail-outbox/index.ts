@@ -2,10 +2,11 @@ import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../domain/errors.ts';
 import type { OutboxEntry, OutgoingMail } from '../../domain/mail/outgoing-mail.ts';
 import type { MailPort } from '../../ports/mail.ts';
-import type { Engine } from '../sqlite/database.ts';
-import type { DB } from '../sqlite/schema.ts';
+import { isRowId } from '../database/row-id.ts';
+import type { DB } from '../database/schema.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { retryDelayMs } from './backoff.ts';
-import { enqueueMail } from './enqueue.ts';
+import { enqueueMailIn } from './enqueue.ts';
 import { MailDeliveryError, type MailTransport } from './transport.ts';
 
 export { MailDeliveryError, type MailTransport } from './transport.ts';
@@ -31,10 +32,16 @@ export type OutboxMailOptions = {
   now?: () => Date;
 };
 
-/** Outbox in SQLite: every message is stored first, then delivered with retries by deliverDue(). */
-export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOptions): MailPort {
+/**
+ * The outbox in the shop's database, SQLite or PostgreSQL: every message is stored first, then
+ * delivered with retries by deliverDue(). Each message is claimed before it is sent, so however
+ * many processes deliver at once, one of them sends it.
+ */
+export function createOutboxMail(store: ShopDatabase, options: OutboxMailOptions): MailPort {
+  const { db } = store;
   const { transport, from } = options;
   const now = options.now ?? (() => new Date());
+  const claimUntil = (at: Date) => new Date(at.getTime() + CLAIM_MS).toISOString();
 
   /**
    * Takes the message for this worker and returns its attempts so far (read in the same
@@ -43,13 +50,54 @@ export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOpti
   async function claim(id: number, at: Date): Promise<number | null> {
     const claimed = await db
       .updateTable('mail_outbox')
-      .set({ next_attempt_at: new Date(at.getTime() + CLAIM_MS).toISOString() })
+      .set({ next_attempt_at: claimUntil(at) })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', at.toISOString())
       .returning('attempts')
       .executeTakeFirst();
     return claimed ? claimed.attempts : null;
+  }
+
+  /**
+   * Claims up to a batch of due messages; each comes with its attempts so far. PostgreSQL claims
+   * them in one statement, passing over rows another instance is claiming at that moment (SKIP
+   * LOCKED); SQLite, with one writer at a time, reads them and claims each in turn.
+   */
+  async function claimDue(at: Date): Promise<Array<{ row: Row; attempts: number }>> {
+    if (store.dialect === 'postgres') {
+      const rows = await db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: claimUntil(at) })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', at.toISOString())
+            .orderBy('id')
+            .limit(BATCH_SIZE)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returningAll()
+        .execute();
+      return rows.sort((a, b) => a.id - b.id).map((row) => ({ row, attempts: row.attempts }));
+    }
+    const due = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', at.toISOString())
+      .orderBy('id', 'asc')
+      .limit(BATCH_SIZE)
+      .execute();
+    const claimed: Array<{ row: Row; attempts: number }> = [];
+    for (const row of due) {
+      const attempts = await claim(row.id, at);
+      if (attempts !== null) claimed.push({ row, attempts });
+    }
+    return claimed;
   }
 
   async function recordSuccess(id: number, attempts: number): Promise<void> {
@@ -95,30 +143,18 @@ export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOpti
 
   return {
     service: transport ? (options.service ?? 'smtp') : null,
-    queue: (mail) => db.connection().execute(async () => enqueueMail(sqlite, mail, now())),
+    queue: (mail) => enqueueMailIn(db, mail, now()),
 
     async deliverDue() {
       if (!transport) return 0;
-      const at = now();
-      const due = await db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', at.toISOString())
-        .orderBy('id', 'asc')
-        .limit(BATCH_SIZE)
-        .execute();
       let delivered = 0;
       // One at a time: a shop sends few mails, and a struggling server is not flooded.
-      for (const row of due) {
-        const previous = await claim(row.id, at);
-        if (previous !== null && (await send(row, previous))) delivered += 1;
-      }
+      for (const { row, attempts } of await claimDue(now())) if (await send(row, attempts)) delivered += 1;
       return delivered;
     },
 
     async sendNow(id) {
-      const row = Number.isSafeInteger(id)
+      const row = isRowId(id)
         ? await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst()
         : undefined;
       if (!row) throw new AppError('not_found', 'Το μήνυμα δεν βρέθηκε.');
@@ -155,7 +191,17 @@ export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOpti
 
     async backlog() {
       const [counts, oldest] = await Promise.all([
-        db.selectFrom('mail_outbox_counts').select(['status', 'messages']).execute(),
+        // SQLite keeps the counts in a table (migration 014); PostgreSQL counts the few rows not
+        // yet delivered in a partial index, as a counter row would make every mail's transaction
+        // wait for the one before.
+        store.dialect === 'postgres'
+          ? db
+              .selectFrom('mail_outbox')
+              .select((eb) => ['status', eb.fn.countAll<number>().as('messages')])
+              .where('status', '<>', 'delivered')
+              .groupBy('status')
+              .execute()
+          : db.selectFrom('mail_outbox_counts').select(['status', 'messages']).execute(),
         oldestPendingQuery(db).executeTakeFirst(),
       ]);
       const of = (status: string) => Number(counts.find((row) => row.status === status)?.messages ?? 0);
@@ -167,7 +213,7 @@ export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOpti
     },
 
     async retry(id) {
-      const row = Number.isSafeInteger(id)
+      const row = isRowId(id)
         ? await db.selectFrom('mail_outbox').select('status').where('id', '=', id).executeTakeFirst()
         : undefined;
       if (!row) throw new AppError('not_found', 'Το μήνυμα δεν βρέθηκε.');
@@ -187,7 +233,7 @@ export function createOutboxMail({ db, sqlite }: Engine, options: OutboxMailOpti
 }
 
 /** One message by id, for tools that show a single message in full (npm run outbox -- --show). */
-export async function findOutboxEntry({ db }: Engine, id: number): Promise<OutboxEntry | null> {
+export async function findOutboxEntry({ db }: ShopDatabase, id: number): Promise<OutboxEntry | null> {
   const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toEntry(row) : null;
 }

@@ -10,11 +10,13 @@ import {
   SqliteDriver,
 } from 'kysely';
 import { foldText } from '../../domain/text/fold.ts';
+import type { DB } from '../database/schema.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
+import { withBusyRetry } from './busy.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { AT_OPEN, noteCommit } from './planner-statistics.ts';
 import { prepared } from './prepared.ts';
-import type { DB } from './schema.ts';
-import { OPEN_GATE, registerWriteGate, type WriteGate } from './write-queue.ts';
+import { inTurn, OPEN_GATE, registerWriteGate, type WriteGate } from './write-queue.ts';
 
 /** How long a synchronous statement waits for another connection's write lock. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -22,8 +24,9 @@ const BUSY_TIMEOUT_MS = 5_000;
 const NO_BUSY_WAIT = 'pragma busy_timeout = 0';
 const BUSY_WAIT = `pragma busy_timeout = ${BUSY_TIMEOUT_MS}`;
 
-export type Engine = {
-  db: Kysely<DB>;
+/** The embedded engine; as a ShopDatabase, its transactions take this process's turn (busy-retry.ts). */
+export type Engine = ShopDatabase & {
+  readonly dialect: 'sqlite';
   sqlite: Database.Database;
   dataDir: string;
   /** Turns at the write lock among the shop's processes (write-queue.ts); open outside `npm start`. */
@@ -55,7 +58,15 @@ export function openEngine(dataDir: string, writeGate: WriteGate = OPEN_GATE): E
     dialect: new ImmediateSqliteDialect(sqlite, { database: withStatementCache(sqlite) }),
   });
   registerWriteGate(db, writeGate);
-  return { db, sqlite, dataDir, writeGate };
+  return {
+    dialect: 'sqlite',
+    db,
+    // In this process's turn at the write lock, then the connection; again from the start when busy.
+    transaction: (run) => withBusyRetry(() => inTurn(writeGate, () => db.transaction().execute(run))),
+    sqlite,
+    dataDir,
+    writeGate,
+  };
 }
 
 /**

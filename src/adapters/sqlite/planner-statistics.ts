@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import { log } from '../../lib/log.ts';
-import type { DB } from './schema.ts';
+import type { DB } from '../database/schema.ts';
 
 /** Committed write transactions on one connection between two looks at its statistics. */
 export const COMMITS_PER_LOOK = 1_000;

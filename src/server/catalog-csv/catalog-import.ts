@@ -167,7 +167,7 @@ export async function commitCatalogImport(
 ): Promise<ImportJob & { images: number }> {
   const plan = await checkedPlan(container, text, origin);
   const changes = plan.products.filter((product) => product.action !== 'skip').length;
-  const job = queueImportJob(container, plan.remoteImages + changes, text, origin);
+  const job = await queueImportJob(container, plan.remoteImages + changes, text, origin);
   return { ...job, images: plan.remoteImages };
 }
 

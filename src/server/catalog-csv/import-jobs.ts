@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClaimedImport } from '../../adapters/sqlite/import-job-store.ts';
+import type { ClaimedImport } from '../../adapters/import-jobs/index.ts';
 import type { ImportJob, ImportResult } from '../../domain/catalog-csv/import-job.ts';
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { log } from '../../lib/log.ts';
@@ -17,13 +17,19 @@ export const IMPORT_INTERRUPTED =
  * Queues a checked file for the main process to import (one import at a time: two would race on
  * the same handles). Jobs live in the database, so the worker that polls is free to be any.
  */
-export function queueImportJob(container: Container, total: number, file: string, origin: string): ImportJob {
-  const job = container.importJobs.queue({ id: randomUUID(), total, file, origin });
+export async function queueImportJob(
+  container: Container,
+  total: number,
+  file: string,
+  origin: string,
+): Promise<ImportJob> {
+  const job = await container.importJobs.queue({ id: randomUUID(), total, file, origin });
   if (!job) throw new AppError('conflict', IMPORT_BUSY);
   return job;
 }
 
-export const importJob = (container: Container, id: string): ImportJob | null => container.importJobs.get(id);
+export const importJob = (container: Container, id: string): Promise<ImportJob | null> =>
+  container.importJobs.get(id);
 
 let running = false;
 
@@ -38,21 +44,32 @@ export async function runQueuedImports(
   if (running) return;
   running = true;
   try {
-    for (let job = container.importJobs.claimNext(); job; job = container.importJobs.claimNext()) {
+    const jobs = container.importJobs;
+    for (let job = await jobs.claimNext(); job; job = await jobs.claimNext()) {
       const { id } = job;
+      // Progress is written in order, and all of it before the outcome, which sets its own.
+      let written = Promise.resolve();
+      const progress = (done: number) => {
+        written = written
+          .then(() => jobs.progress(id, done))
+          .catch((error: unknown) => log.warn('Import progress not saved', { error }));
+      };
       try {
-        container.importJobs.succeed(id, await apply(job, (done) => container.importJobs.progress(id, done)));
+        const result = await apply(job, progress);
+        await written;
+        await jobs.succeed(id, result);
       } catch (error) {
+        await written;
         if (!isAppError(error)) log.error('Catalogue import failed', { error });
-        container.importJobs.fail(id, isAppError(error) ? error.message : IMPORT_FAILED);
+        await jobs.fail(id, isAppError(error) ? error.message : IMPORT_FAILED);
       }
     }
-    container.importJobs.purge(new Date(Date.now() - KEEP_MS));
+    await jobs.purge(new Date(Date.now() - KEEP_MS));
   } finally {
     running = false;
   }
 }
 
 /** At the main process's start: a job a stopped process left unfinished will not finish now. */
-export const failUnfinishedImports = (container: Container): number =>
+export const failUnfinishedImports = (container: Container): Promise<number> =>
   container.importJobs.failUnfinished(IMPORT_INTERRUPTED);

@@ -41,9 +41,9 @@ afterEach(() => {
 /** Commits a file and runs its job, as the main process does. */
 async function importFile(container: Container, text: string) {
   const job = await commitCatalogImport(container, text, ORIGIN);
-  expect(importJob(container, job.id)?.state).toBe('queued');
+  expect((await importJob(container, job.id))?.state).toBe('queued');
   await runQueuedCatalogImports(container);
-  const done = importJob(container, job.id);
+  const done = await importJob(container, job.id);
   if (done?.state !== 'done') throw new Error(done?.error ?? `the import is ${done?.state}`);
   return done;
 }
@@ -519,13 +519,13 @@ describe('import jobs', () => {
       await fillShop(shop.container);
       const file = (await exported(shop.container)).replace(',89.00,,0,', ',79.00,,1,');
       const job = await commitCatalogImport(worker, file, ORIGIN);
-      expect(importJob(shop.container, job.id)).toMatchObject({ state: 'queued', total: 1, done: 0 });
+      expect(await importJob(shop.container, job.id)).toMatchObject({ state: 'queued', total: 1, done: 0 });
       await expect(commitCatalogImport(worker, file, ORIGIN)).rejects.toMatchObject({
         kind: 'conflict',
         message: IMPORT_BUSY,
       });
       await runQueuedCatalogImports(shop.container);
-      expect(importJob(worker, job.id)).toEqual({
+      expect(await importJob(worker, job.id)).toEqual({
         id: job.id,
         state: 'done',
         total: 1,
@@ -547,10 +547,10 @@ describe('import jobs', () => {
     const shop = open();
     await fillShop(shop);
     const job = await commitCatalogImport(shop, (await exported(shop)).replace(',89.00,', ',79.00,'), ORIGIN);
-    expect(failUnfinishedImports(shop)).toBe(1);
-    expect(importJob(shop, job.id)).toMatchObject({ state: 'failed', error: IMPORT_INTERRUPTED });
+    expect(await failUnfinishedImports(shop)).toBe(1);
+    expect(await importJob(shop, job.id)).toMatchObject({ state: 'failed', error: IMPORT_INTERRUPTED });
     await runQueuedCatalogImports(shop);
-    expect(importJob(shop, job.id)?.state).toBe('failed');
+    expect((await importJob(shop, job.id))?.state).toBe('failed');
   });
 
   it('a job whose file no longer passes its check fails in Greek and writes nothing', async () => {
@@ -564,8 +564,10 @@ describe('import jobs', () => {
     const job = await commitCatalogImport(shop, file, ORIGIN);
     fs.rmSync(path.join(shop.engine.dataDir, 'media', stored.url.replace('/media/', '')));
     await runQueuedCatalogImports(shop);
-    expect(importJob(shop, job.id)).toMatchObject({ state: 'failed' });
-    expect(importJob(shop, job.id)?.error).toBe('Το αρχείο έχει 1 σφάλματα· δεν αποθηκεύτηκε τίποτα.');
+    expect(await importJob(shop, job.id)).toMatchObject({ state: 'failed' });
+    expect((await importJob(shop, job.id))?.error).toBe(
+      'Το αρχείο έχει 1 σφάλματα· δεν αποθηκεύτηκε τίποτα.',
+    );
     expect(await shop.commerce.listProducts()).toEqual([]);
   });
 });

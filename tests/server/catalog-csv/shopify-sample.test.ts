@@ -53,7 +53,7 @@ const png = (background: string) =>
 async function importFile(container: Container, text: string, seams: CatalogImportSeams) {
   const queued = await commitCatalogImport(container, text, ORIGIN);
   await runQueuedCatalogImports(container, seams);
-  const job = importJob(container, queued.id);
+  const job = await importJob(container, queued.id);
   if (job?.state !== 'done') throw new Error(job?.error ?? `the import is ${job?.state}`);
   return { queued, job };
 }

@@ -1,7 +1,10 @@
 import type { Generated } from 'kysely';
 import type { OrderStatus } from '../../domain/orders/order.ts';
 
-/** Row types of the local engine, as Kysely sees them (see migrations/). */
+/**
+ * Row types of the shop's database, as Kysely sees them, on SQLite and PostgreSQL alike (decision
+ * 093; the tables are made by src/adapters/sqlite/migrations and src/adapters/postgres/migrations).
+ */
 export interface DB {
   products: {
     id: Generated<number>;
@@ -196,6 +199,21 @@ export interface DB {
   mail_outbox_counts: { status: 'pending' | 'delivered' | 'failed'; messages: number };
   counters: { name: string; value: number };
   rate_limit_hits: { rule: string; key: string; at: number };
+  /** Catalogue import jobs (migration 012). */
+  import_jobs: {
+    id: string;
+    state: 'queued' | 'running' | 'done' | 'failed';
+    total: number;
+    done: Generated<number>;
+    /** The checked file, until the job ends. */
+    file: string | null;
+    origin: string;
+    /** The outcome as JSON, once done. */
+    result: string | null;
+    error: string | null;
+    created_at: string;
+    updated_at: string;
+  };
   storefront_builds: {
     id: Generated<number>;
     status: 'building' | 'succeeded' | 'failed';

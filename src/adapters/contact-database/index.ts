@@ -2,36 +2,33 @@ import type { Selectable } from 'kysely';
 import type { ContactMessage } from '../../domain/contact/contact-message.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { ContactPort } from '../../ports/contact.ts';
-import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
-import { inTransaction } from '../sqlite/busy-retry.ts';
-import type { Engine } from '../sqlite/database.ts';
-import type { DB } from '../sqlite/schema.ts';
+import { isRowId } from '../database/row-id.ts';
+import type { DB } from '../database/schema.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
+import { enqueueMailIn } from '../mail-outbox/enqueue.ts';
 
 const MAX_PAGE_SIZE = 100;
 
 type Row = Selectable<DB['contact_messages']>;
 
-export type LocalContactOptions = {
-  /** Queues the owner's mail inside the message's transaction (the outbox is in the same database). */
-  enqueueMail?: EnqueueMail;
-  now?: () => Date;
-};
+export type ContactOptions = { now?: () => Date };
 
-/** The owner's inbox in SQLite (table contact_messages). */
-export function createLocalContact({ db, sqlite }: Engine, options: LocalContactOptions = {}): ContactPort {
+/**
+ * The owner's inbox in the shop's database, SQLite or PostgreSQL (table contact_messages); the
+ * owner's mail goes to the outbox in the same database, in the message's transaction.
+ */
+export function createDatabaseContact(store: ShopDatabase, options: ContactOptions = {}): ContactPort {
+  const { db } = store;
   const now = options.now ?? (() => new Date());
   return {
     async save({ name, email, message, ip }, notify) {
-      if (notify && !options.enqueueMail)
-        throw new Error('createLocalContact: a mail was given but no outbox is wired');
-      const row = await inTransaction(db, async (trx) => {
+      const row = await store.transaction(async (trx) => {
         const saved = await trx
           .insertInto('contact_messages')
           .values({ name, email, message, ip, created_at: now().toISOString() })
           .returningAll()
           .executeTakeFirstOrThrow();
-        // The outbox row is written on the same connection, inside this transaction.
-        if (notify) options.enqueueMail?.(sqlite, notify);
+        if (notify) await enqueueMailIn(trx, notify, now());
         return saved;
       });
       return toMessage(row);
@@ -66,7 +63,7 @@ export function createLocalContact({ db, sqlite }: Engine, options: LocalContact
     },
 
     async setRead(id, read) {
-      const row = Number.isSafeInteger(id)
+      const row = isRowId(id)
         ? await db
             .updateTable('contact_messages')
             // Keeps the first time it was opened when it is marked read again.

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ShopDatabase } from '../../src/adapters/database/shop-database.ts';
+import { openPostgres, type PostgresEngine } from '../../src/adapters/postgres/database.ts';
+import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
+import { createTestDatabase } from './postgres.ts';
+
+/** One empty shop database for one test, and more connections to it, as other processes have. */
+export type TestDatabase<T extends ShopDatabase = ShopDatabase> = {
+  store: T;
+  /** Another connection to the same database: another process, or another instance of the shop. */
+  another(): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** The embedded engine on a fresh data folder. */
+export async function sqliteTestDatabase(): Promise<TestDatabase<Engine>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-db-'));
+  const opened: Engine[] = [openEngine(dir)];
+  return {
+    store: opened[0] as Engine,
+    another: async () => {
+      const engine = openEngine(dir);
+      opened.push(engine);
+      return engine;
+    },
+    close: async () => {
+      for (const engine of opened) engine.sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database of its own on the test run's PostgreSQL server, migrated. */
+export async function postgresTestDatabase(): Promise<TestDatabase<PostgresEngine>> {
+  const database = await createTestDatabase();
+  const opened: PostgresEngine[] = [await openPostgres(database.url)];
+  return {
+    store: opened[0] as PostgresEngine,
+    another: async () => {
+      const engine = await openPostgres(database.url);
+      opened.push(engine);
+      return engine;
+    },
+    close: async () => {
+      await Promise.all(opened.map((engine) => engine.close()));
+      await database.drop();
+    },
+  };
+}
+
+/** Both databases, for `describe.each`: every suite over the shop's own tables runs on each. */
+export const DATABASES = [
+  ['SQLite', sqliteTestDatabase],
+  ['PostgreSQL', postgresTestDatabase],
+] as const;
