@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tests that start processes: the real server (a storefront build, worker processes) to serve,
- * crash or flood, the backup and restore commands, the bench's own checks. Seconds each.
- * Everything else is the quick project, which `npm test -- quick` runs before a commit.
+ * crash or flood, the backup and restore commands, the bench's own checks; and the race tests
+ * that run thousands of operations against PostgreSQL. Seconds each. Everything else is the quick
+ * project, which `npm test -- quick` runs before a commit.
  */
 const PROCESSES = [
   'tests/server/serving/**',
@@ -11,7 +12,15 @@ const PROCESSES = [
   'tests/fuzz/**',
   'tests/scripts/bench/**',
   'tests/scripts/backup/**',
+  'tests/**/*.races.test.ts',
 ];
+
+/**
+ * `npm test -- quick` sets TEST_DATABASES=sqlite: the suites that run on both of the shop's
+ * databases run on SQLite alone there (tests/helpers/databases.ts), and the PostgreSQL copies of
+ * the contract suites wait for the full run. The PostgreSQL engine's own tests stay in.
+ */
+const POSTGRES_COPIES = process.env.TEST_DATABASES === 'sqlite' ? ['tests/**/*.postgres.test.ts'] : [];
 
 export default defineConfig({
   test: {
@@ -28,13 +37,19 @@ export default defineConfig({
         test: {
           name: 'quick',
           include: ['tests/**/*.test.ts'],
-          exclude: PROCESSES,
+          exclude: [...PROCESSES, ...POSTGRES_COPIES],
           // Files share their worker process and its module cache: each opens its own shop on a
           // temp folder, so a fresh process per file only cost its start (decision 078).
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'processes', include: PROCESSES.map((glob) => `${glob}/*.test.ts`) } },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          include: PROCESSES.map((glob) => (glob.endsWith('.test.ts') ? glob : `${glob}/*.test.ts`)),
+        },
+      },
     ],
   },
 });

@@ -36,21 +36,36 @@ function adminEndpoints(): Array<{ method: string; path: string }> {
 async function snapshot() {
   const shop = openShop();
   try {
-    const sqlite = shop.engine.sqlite;
-    const count = (table: string) =>
-      (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const { db } = shop.database;
+    const count = async (table: 'products' | 'orders' | 'media') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return {
-      products: count('products'),
-      orders: count('orders'),
-      media: count('media'),
+      products: await count('products'),
+      orders: await count('orders'),
+      media: await count('media'),
       catalog: await shop.commerce.version(),
       documents: await shop.documents.version(),
       settings: (
-        sqlite.prepare("SELECT value FROM counters WHERE name = 'settings'").get() as { value: number }
+        await db
+          .selectFrom('counters')
+          .select('value')
+          .where('name', '=', 'settings')
+          .executeTakeFirstOrThrow()
       ).value,
       // Rebuild requests, not finished builds: a build an earlier test asked for may finish meanwhile.
       rebuildRequests: (
-        sqlite.prepare("SELECT value FROM counters WHERE name = 'rebuild'").get() as { value: number }
+        await db
+          .selectFrom('counters')
+          .select('value')
+          .where('name', '=', 'rebuild')
+          .executeTakeFirstOrThrow()
       ).value,
     };
   } finally {
@@ -77,7 +92,10 @@ test('every admin endpoint refuses a missing session (401) and a forged or expir
   expect(token).not.toBe('');
   const shop = openShop();
   try {
-    shop.engine.sqlite.prepare(`UPDATE ${SESSIONS_TABLE} SET expires_at = '2000-01-01T00:00:00.000Z'`).run();
+    await shop.database.db
+      .updateTable(SESSIONS_TABLE)
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .execute();
   } finally {
     shop.close();
   }

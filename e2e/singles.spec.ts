@@ -19,7 +19,11 @@ async function createSingle(input: Partial<ProductInput> & { title: string }, wi
     });
     if (withoutPrice) {
       const id = Number(product.id.split('/').pop());
-      shop.engine.sqlite.prepare('UPDATE variants SET price_cents = NULL WHERE product_id = ?').run(id);
+      await shop.database.db
+        .updateTable('variants')
+        .set({ price_cents: null })
+        .where('product_id', '=', id)
+        .execute();
     }
     return product;
   } finally {

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import { setFirebaseAdmin } from '../src/adapters/auth-firebase/admins.ts';
 import { upsertAdmin } from '../src/adapters/auth-local/accounts.ts';
 import { generatePassword } from '../src/adapters/auth-local/passwords.ts';
-import { createContainer, firebaseSettings } from '../src/server/container.ts';
-import { argValue, loadEnvOrExit } from './cli.ts';
+import { firebaseSettings } from '../src/server/container.ts';
+import { argValue, loadEnvOrExit, openContainerOrExit } from './cli.ts';
 
 const COMMANDS = ['create', 'reset-password', 'grant-firebase-admin', 'revoke-firebase-admin'];
 const [command = '', email] = process.argv.slice(2);
@@ -28,7 +28,7 @@ if (!COMMANDS.includes(command) || !z.email().safeParse(email).success) {
   process.exit(1);
 }
 const env = loadEnvOrExit();
-const container = createContainer(env);
+const container = await openContainerOrExit(env);
 
 if (command.endsWith('firebase-admin')) {
   if (env.AUTH_BACKEND !== 'firebase') {
@@ -39,7 +39,7 @@ if (command.endsWith('firebase-admin')) {
   try {
     await setFirebaseAdmin(
       firebaseSettings(env, env.FIREBASE_AUTH_EMULATOR_HOST),
-      container.engine,
+      container.database,
       String(email),
       grant,
     );
@@ -65,7 +65,7 @@ if (given !== undefined && given.length < 12) {
   console.error('The password needs at least 12 characters.');
   process.exit(1);
 }
-const exists = await container.engine.db
+const exists = await container.database.db
   .selectFrom('admin_users')
   .select('id')
   .where('email', '=', String(email).toLowerCase())
@@ -75,7 +75,7 @@ if (command === 'reset-password' && !exists) {
   process.exit(1);
 }
 const password = given ?? generatePassword();
-await upsertAdmin(container.engine, String(email), password);
+await upsertAdmin(container.database, String(email), password);
 console.info(
   `${command === 'create' ? 'Admin ready' : 'Password changed'}: ${email}${given ? '' : ` / ${password}`}`,
 );

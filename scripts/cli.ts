@@ -1,5 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DatabaseUnavailableError } from '../src/adapters/postgres/connection-error.ts';
+import {
+  type Container,
+  type ContainerOptions,
+  createContainer,
+  prepareDatabase,
+} from '../src/server/container.ts';
 import type { Env } from '../src/server/env.ts';
 import { EnvError, getEnv } from '../src/server/env.ts';
 
@@ -19,6 +26,24 @@ export function loadEnvOrExit(): Env {
     }
     throw error;
   }
+}
+
+/**
+ * The shop's container with its database brought up to date; a database that cannot be reached
+ * ends the script with one line (host, port, the database's reason, never the password).
+ */
+export async function openContainerOrExit(env: Env, options: ContainerOptions = {}): Promise<Container> {
+  const container = createContainer(env, options);
+  try {
+    await prepareDatabase(container);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  return container;
 }
 
 export function argValue(args: string[], flag: string): string | undefined {

@@ -1,13 +1,12 @@
 /**
  * npm run outbox [-- --status pending|delivered|failed] [--limit <n>]: the outbox, newest first.
  * npm run outbox -- --show <id>: one message in full.
- * Reads the data folder only; it never sends (the running server delivers due messages).
+ * Reads the shop's database only; it never sends (the running server delivers due messages).
  */
 
 import { createOutboxMail, findOutboxEntry } from '../src/adapters/mail-outbox/index.ts';
-import { openEngine } from '../src/adapters/sqlite/database.ts';
 import type { MailStatus, OutboxEntry } from '../src/domain/mail/outgoing-mail.ts';
-import { argValue, loadEnvOrExit } from './cli.ts';
+import { argValue, loadEnvOrExit, openContainerOrExit } from './cli.ts';
 
 const STATUSES: readonly MailStatus[] = ['pending', 'delivered', 'failed'];
 const USAGE =
@@ -27,10 +26,11 @@ if (
 }
 
 const env = loadEnvOrExit();
-const engine = openEngine(env.dataDir);
+const container = await openContainerOrExit(env);
+const { database } = container;
 try {
   if (show !== undefined) {
-    const entry = await findOutboxEntry(engine, Number(show));
+    const entry = await findOutboxEntry(database, Number(show));
     if (entry) {
       console.info(formatMessage(entry));
     } else {
@@ -38,7 +38,7 @@ try {
       process.exitCode = 1;
     }
   } else {
-    const mail = createOutboxMail(engine, { transport: null, from: env.MAIL_FROM });
+    const mail = createOutboxMail(database, { transport: null, from: env.MAIL_FROM });
     const entries = await mail.listOutbox({
       limit: limit === undefined ? 50 : Number(limit),
       ...(status === undefined ? {} : { status: status as MailStatus }),
@@ -49,7 +49,7 @@ try {
     }
   }
 } finally {
-  engine.sqlite.close();
+  container.close();
 }
 
 function isPositiveInteger(value: string | undefined): boolean {

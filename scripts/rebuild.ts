@@ -3,14 +3,13 @@
  * notices the new build and swaps it in; if another build is under way, this one waits its turn.
  */
 import path from 'node:path';
-import { createContainer } from '../src/server/container.ts';
 import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
-import { loadEnvOrExit } from './cli.ts';
+import { loadEnvOrExit, openContainerOrExit } from './cli.ts';
 import { seedShop } from './seed/seed-shop.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = loadEnvOrExit();
-const container = createContainer(env);
+const container = await openContainerOrExit(env);
 await seedShop(container);
 const service = createRebuildService({
   root,

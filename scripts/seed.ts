@@ -2,8 +2,7 @@
  * npm run seed [-- --reset] [-- --products N]
  * Fills an empty data folder with the demo shop; --reset starts over; --products N adds N generated singles.
  */
-import { createContainer } from '../src/server/container.ts';
-import { argValue, loadEnvOrExit } from './cli.ts';
+import { argValue, loadEnvOrExit, openContainerOrExit } from './cli.ts';
 import { ensureAdmin } from './seed/admin-account.ts';
 import { resetDataDir, seedShop } from './seed/seed-shop.ts';
 
@@ -17,7 +16,7 @@ if (!Number.isInteger(extraProducts) || extraProducts < 0 || extraProducts > 1_0
 }
 
 if (args.includes('--reset')) resetDataDir(env.dataDir);
-const container = createContainer(env);
+const container = await openContainerOrExit(env);
 const started = performance.now();
 const report = await seedShop(container, { extraProducts });
 const admin = await ensureAdmin(container);

@@ -10,7 +10,6 @@ import { log } from '../src/lib/log.ts';
 import { runQueuedCatalogImports } from '../src/server/catalog-csv/catalog-import.ts';
 import { failUnfinishedImports } from '../src/server/catalog-csv/import-jobs.ts';
 import { cleanUp } from '../src/server/clean-up.ts';
-import { createContainer } from '../src/server/container.ts';
 import { LONGEST_WINDOW_MS } from '../src/server/http/rate-limit.ts';
 import { codeHash } from '../src/server/rebuild/code-hash.ts';
 import { type CurrentBuild, readCurrentBuild } from '../src/server/rebuild/current-build.ts';
@@ -18,7 +17,7 @@ import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
 import { clearRunning, markRunning } from '../src/server/serving/running-shop.ts';
 import { createWorkerPool } from '../src/server/serving/worker-pool.ts';
 import { createRestockWatch } from '../src/server/stock-alerts/restock-watch.ts';
-import { loadEnvOrExit, projectRoot } from './cli.ts';
+import { loadEnvOrExit, openContainerOrExit, projectRoot } from './cli.ts';
 import { ensureAdmin } from './seed/admin-account.ts';
 import { seedShop } from './seed/seed-shop.ts';
 
@@ -31,7 +30,7 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 
 // The queue of turns at the database's write lock: this process and its workers write in order.
 const writeQueue = createWriteQueue();
-const container = createContainer(env, { writeGate: writeQueue.gate() });
+const container = await openContainerOrExit(env, { writeGate: writeQueue.gate() });
 
 const seeded = await seedShop(container);
 if (seeded.products > 0) log.info('Demo shop created', { dataDir: env.dataDir, products: seeded.products });

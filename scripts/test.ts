@@ -84,7 +84,13 @@ async function vitest(project: 'quick' | null, maxWorkers: number): Promise<Tall
     `--maxWorkers=${maxWorkers}`,
   ];
   if (project) args.push('--project', project);
-  const status = await runLogged('vitest', bin('vitest'), args);
+  // The quick set runs the suites over both databases on SQLite alone (vitest.config.ts).
+  const status = await runLogged(
+    'vitest',
+    bin('vitest'),
+    args,
+    project === 'quick' ? { TEST_DATABASES: 'sqlite' } : {},
+  );
   const report = readJson<VitestReport>(file);
   for (const testFile of report?.testResults ?? []) {
     // A file can fail as a whole (a hook that timed out), with no test of it failed.

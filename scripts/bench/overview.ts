@@ -15,7 +15,10 @@ const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: node scripts/bench/overview.ts <data folder> [--orders N]');
 const wanted = Number(argValue(process.argv.slice(3), '--orders') ?? 20_000);
 const container = createContainer(parseEnv({ ...process.env, DATA_DIR: dataDir }));
-const { sqlite } = container.engine;
+if (!container.engine)
+  throw new Error('This bench seeds orders straight into SQLite: leave DATABASE_URL unset.');
+const { engine } = container;
+const { sqlite } = engine;
 
 const have = (sqlite.prepare('SELECT count(*) FROM orders').pluck().get() as number) ?? 0;
 if (have < wanted) {
@@ -65,7 +68,7 @@ if (have < wanted) {
   console.info(`Added ${wanted - have} orders.`);
 }
 
-const overview = createLocalOverview(container.engine);
+const overview = createLocalOverview(engine);
 const now = new Date();
 const periods = periodStarts(now);
 const window = { now, periods, spans: offsetSpans(periods.days90, now) };

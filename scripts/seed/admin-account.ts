@@ -11,13 +11,13 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export async function ensureAdmin(container: Container): Promise<{ email: string; password: string | null }> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = container.env;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
-    await upsertAdmin(container.engine, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await upsertAdmin(container.database, ADMIN_EMAIL, ADMIN_PASSWORD);
     return { email: ADMIN_EMAIL, password: null };
   }
-  if ((await countAdmins(container.engine)) > 0)
+  if ((await countAdmins(container.database)) > 0)
     return { email: ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL, password: null };
   const email = ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
   const password = generatePassword();
-  await upsertAdmin(container.engine, email, password);
+  await upsertAdmin(container.database, email, password);
   return { email, password };
 }

@@ -25,4 +25,7 @@ export class AppError extends Error {
   }
 }
 
+/** The spec's "try again": what a user reads when the shop cannot answer now. */
+export const TRY_AGAIN = 'Κάτι πήγε στραβά. Προσπάθησε ξανά.';
+
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

@@ -6,8 +6,10 @@ import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
 import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
 import { createLocalOverview } from '../adapters/commerce-local/overview.ts';
 import { createDatabaseContact } from '../adapters/contact-database/index.ts';
+import { localContentVersion } from '../adapters/database/content-version.ts';
+import type { ShopDatabase } from '../adapters/database/shop-database.ts';
+import { createDatabaseDocuments } from '../adapters/docs-database/index.ts';
 import { createFirestoreDocuments } from '../adapters/docs-firestore/index.ts';
-import { createLocalDocuments } from '../adapters/docs-local/index.ts';
 import type { FirebaseSettings } from '../adapters/firebase/app.ts';
 import { createImportJobStore, type ImportJobStore } from '../adapters/import-jobs/index.ts';
 import { createEmailJsTransport } from '../adapters/mail-emailjs/index.ts';
@@ -15,9 +17,10 @@ import { enqueueMail } from '../adapters/mail-outbox/enqueue.ts';
 import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
+import { connectPostgres, migratePostgres, type PostgresEngine } from '../adapters/postgres/database.ts';
 import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
+import { createPostgresRateLimits } from '../adapters/rate-limits-postgres/index.ts';
 import { createLocalSettings } from '../adapters/settings-local/index.ts';
-import { localContentVersion } from '../adapters/sqlite/content-version.ts';
 import { type Engine, openEngine } from '../adapters/sqlite/database.ts';
 import type { WriteGate } from '../adapters/sqlite/write-queue.ts';
 import { createLocalStockAlerts } from '../adapters/stock-alerts-local/index.ts';
@@ -71,8 +74,10 @@ export type Container = {
    * null when a hosted backend holds some of it and has no such cheap, complete version.
    */
   contentVersion: (() => Promise<string>) | null;
-  /** The embedded engine, for the command-line scripts (seed, admin accounts). */
-  engine: Engine;
+  /** The shop's own database: PostgreSQL with DATABASE_URL, else SQLite in the data folder (decision 093). */
+  database: ShopDatabase;
+  /** The embedded SQLite engine, when the shop's database is SQLite; null on PostgreSQL. */
+  engine: Engine | null;
   close(): void;
 };
 
@@ -115,66 +120,89 @@ export type ContainerOptions = {
 };
 
 export function createContainer(env: Env, options: ContainerOptions = {}): Container {
-  const engine = openEngine(env.dataDir, options.writeGate);
+  // No round trip yet: PostgreSQL is connected at the first query, once migrated (prepareDatabase).
+  const postgres: PostgresEngine | null = env.DATABASE_URL
+    ? connectPostgres(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE })
+    : null;
+  const engine = postgres ? null : openEngine(env.dataDir, options.writeGate);
+  const database: Engine | PostgresEngine = postgres ?? (engine as Engine);
   // Hosted adapters hold connections that end with the container.
   const closers: Array<() => Promise<void>> = [];
+  if (postgres) closers.push(postgres.close);
   let documents: DocumentsPort;
   if (env.DOCUMENTS_BACKEND === 'firestore') {
     const firestore = createFirestoreDocuments(firebaseSettings(env, env.FIRESTORE_EMULATOR_HOST));
     closers.push(firestore.close);
     documents = firestore;
   } else {
-    documents = createLocalDocuments(engine);
+    documents = createDatabaseDocuments(database);
   }
   let auth: AuthPort;
   if (env.AUTH_BACKEND === 'firebase') {
     // Firebase checks the password; the sessions stay in the data folder (decision 011).
-    const firebaseAuth = createFirebaseAuth(firebaseSettings(env, env.FIREBASE_AUTH_EMULATOR_HOST), engine, {
-      sessionTtlHours: env.SESSION_TTL_HOURS,
-      passwordCheck: env.PUBLIC_FIREBASE_API_KEY
-        ? { apiKey: env.PUBLIC_FIREBASE_API_KEY, emulatorUrl: env.PUBLIC_FIREBASE_AUTH_EMULATOR_URL }
-        : undefined,
-    });
+    const firebaseAuth = createFirebaseAuth(
+      firebaseSettings(env, env.FIREBASE_AUTH_EMULATOR_HOST),
+      database,
+      {
+        sessionTtlHours: env.SESSION_TTL_HOURS,
+        passwordCheck: env.PUBLIC_FIREBASE_API_KEY
+          ? { apiKey: env.PUBLIC_FIREBASE_API_KEY, emulatorUrl: env.PUBLIC_FIREBASE_AUTH_EMULATOR_URL }
+          : undefined,
+      },
+    );
     closers.push(firebaseAuth.close);
     auth = firebaseAuth;
   } else {
-    auth = createLocalAuth(engine, { sessionTtlHours: env.SESSION_TTL_HOURS, enqueueMail });
+    auth = createLocalAuth(database, { sessionTtlHours: env.SESSION_TTL_HOURS, enqueueMail });
   }
-  const shopify = env.COMMERCE_BACKEND === 'shopify' ? createShopifyBackend(env, engine) : null;
+  const shopify = env.COMMERCE_BACKEND === 'shopify' ? createShopifyBackend(env, database) : null;
   // The local documents count in the SQLite counters already; hosted ones add their own version.
   const hostedVersions = env.DOCUMENTS_BACKEND === 'local' ? [] : [() => documents.version()];
   return {
     env,
+    database,
     engine,
-    commerce: shopify?.commerce ?? createLocalCommerce(engine),
-    carts: shopify?.carts ?? createLocalCarts(engine),
-    orders: createLocalOrders(engine, { enqueueMail }),
-    overview: shopify?.overview ?? createLocalOverview(engine),
+    commerce: shopify?.commerce ?? createLocalCommerce(database),
+    carts: shopify?.carts ?? createLocalCarts(database),
+    orders: createLocalOrders(database, { enqueueMail }),
+    overview: shopify?.overview ?? createLocalOverview(database),
     hostedOrders: shopify?.orders ?? null,
     shopify,
-    importJobs: createImportJobStore(engine),
+    importJobs: createImportJobStore(database),
     contentVersion:
-      shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentVersion(engine) : null,
+      shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentVersion(database) : null,
     documents,
     auth,
-    media: shopify?.media ?? createLocalMedia(engine),
-    mail: createOutboxMail(engine, {
+    media: shopify?.media ?? createLocalMedia({ db: database.db, dataDir: env.dataDir }),
+    mail: createOutboxMail(database, {
       from: env.MAIL_FROM,
       transport: mailTransport(env),
       service: mailBackend(env) === 'emailjs' ? 'emailjs' : 'smtp',
     }),
-    contact: createDatabaseContact(engine),
-    builds: createLocalBuilds(engine, { hostedVersions }),
-    limits: createLocalRateLimits(engine),
-    settings: createLocalSettings(engine, {
+    contact: createDatabaseContact(database),
+    builds: createLocalBuilds(database, { hostedVersions }),
+    limits: postgres ? createPostgresRateLimits(postgres) : createLocalRateLimits(engine as Engine),
+    settings: createLocalSettings(database, {
       first: () => firstSettings({ shopEmail: env.SHOP_EMAIL, shippingCents: env.SHIPPING_CENTS }),
     }),
-    stockAlerts: createLocalStockAlerts(engine, { enqueueMail }),
+    stockAlerts: createLocalStockAlerts(database),
     close: () => {
-      engine.sqlite.close();
+      engine?.sqlite.close();
       for (const close of closers) void close();
     },
   };
+}
+
+/**
+ * Brings the shop's database up to date before the shop serves: SQLite migrated as it opened;
+ * PostgreSQL's migrations run here, under their lock (the process that starts the shop, and each
+ * command-line script). A database that cannot be reached throws DatabaseUnavailableError, whose
+ * message is the one line to show.
+ */
+export async function prepareDatabase(container: Container): Promise<void> {
+  const { DATABASE_URL } = container.env;
+  if (container.database.dialect === 'postgres' && DATABASE_URL)
+    await migratePostgres(container.database as PostgresEngine, DATABASE_URL);
 }
 
 // One per process: a worker's fast path and the storefront build it serves import this same

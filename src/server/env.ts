@@ -17,6 +17,23 @@ const optionalText = z
 const envSchema = z
   .object({
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    /** The shop's database on PostgreSQL 14 or later (decision 093); unset, SQLite in DATA_DIR. */
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/\S+$/, {
+          message:
+            'DATABASE_URL must be a PostgreSQL address such as postgres://shop:password@localhost:5432/shop',
+        })
+        .optional(),
+    ),
+    /** Connections each process keeps to PostgreSQL at most. */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ message: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+      .int({ message: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+      .min(1, { message: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+      .max(100, { message: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+      .default(10),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
     SITE_URL: z.url({ message: 'SITE_URL must be a full URL such as https://shop.example.gr' }).optional(),

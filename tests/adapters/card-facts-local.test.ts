@@ -4,21 +4,14 @@ import { type CardFacts, EMPTY_FACTS } from '../../src/domain/card-facts/facts.t
 import type { FactFilter } from '../../src/domain/card-facts/filter.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
 import { isAppError } from '../../src/domain/errors.ts';
+import type { CommercePort } from '../../src/ports/commerce.ts';
+import { openTestCatalogue, type TestCatalogue } from '../helpers/catalogue.ts';
+import { DATABASES } from '../helpers/databases.ts';
 import { queryPlan } from '../helpers/query-plan.ts';
 import { openTempShop, type TempShop } from '../helpers/temp-shop.ts';
 
-let shop: TempShop;
-beforeEach(() => {
-  shop = openTempShop();
-});
-afterEach(() => {
-  shop.remove();
-});
-
-const commerce = () => shop.container.commerce;
-
-async function create(title: string, facts: Partial<CardFacts>) {
-  const { product } = await commerce().createProduct({
+async function create(commerce: CommercePort, title: string, facts: Partial<CardFacts>) {
+  const { product } = await commerce.createProduct({
     title,
     tags: ['Boston Celtics'],
     productType: 'Card',
@@ -29,17 +22,56 @@ async function create(title: string, facts: Partial<CardFacts>) {
   return product;
 }
 
-const titles = async (facts: FactFilter, sort: CatalogQuery['sort'] = 'newest') =>
-  (await commerce().searchProducts({ sort, page: 1, pageSize: 25, facts })).products.map((p) => p.title);
-
-function pagePlan(facts: FactFilter, sort: CatalogQuery['sort'] = 'newest'): string {
-  const query: CatalogQuery = { sort, page: 1, pageSize: 25, facts };
-  const base = filteredProducts(shop.container.engine.db, query);
-  if (!base) throw new Error('the query matches nothing');
-  return queryPlan(shop.container.engine.sqlite, sortedPage(base, sort, 1, 25).compile());
+/** Six cards with some of every fact. */
+async function seedCards(commerce: CommercePort) {
+  await create(commerce, 'A psa10 auto', {
+    year: '2018-19',
+    manufacturer: 'Panini',
+    set: 'Prizm',
+    autograph: true,
+    grader: 'PSA',
+    grade: 10,
+  });
+  await create(commerce, 'B psa9 auto rc', {
+    year: '2020-21',
+    autograph: true,
+    rookie: true,
+    grader: 'PSA',
+    grade: 9,
+  });
+  await create(commerce, 'C bgs10 patch /25', {
+    year: '2023',
+    manufacturer: 'Topps',
+    set: 'Chrome',
+    patch: true,
+    printRun: 25,
+    serialNumber: 3,
+    grader: 'BGS',
+    grade: 10,
+  });
+  await create(commerce, 'D raw nm /199', {
+    year: '2024-25',
+    grader: 'RAW',
+    condition: 'NEAR_MINT',
+    printRun: 199,
+  });
+  await create(commerce, 'E raw good', { condition: 'GOOD', grader: 'RAW' });
+  await create(commerce, 'F nothing', {});
 }
 
-describe('card facts on the local engine', () => {
+describe.each(DATABASES)('card facts on the local engine, on %s', (_, openDatabase) => {
+  let catalogue: TestCatalogue;
+  beforeEach(async () => {
+    catalogue = await openTestCatalogue(openDatabase);
+  });
+  afterEach(async () => {
+    await catalogue.close();
+  });
+
+  const commerce = () => catalogue.commerce;
+  const titles = async (facts: FactFilter, sort: CatalogQuery['sort'] = 'newest') =>
+    (await commerce().searchProducts({ sort, page: 1, pageSize: 25, facts })).products.map((p) => p.title);
+
   it('stores and reads back every fact, and an edit replaces them', async () => {
     const facts: CardFacts = {
       year: '2018-19',
@@ -57,7 +89,7 @@ describe('card facts on the local engine', () => {
       condition: null,
       certNumber: '0012345678',
     };
-    const product = await create('Luka Doncic Prizm', facts);
+    const product = await create(commerce(), 'Luka Doncic Prizm', facts);
     expect(product.facts).toEqual(facts);
     const { product: edited } = await commerce().updateProduct(product.id, {
       title: 'Luka Doncic Prizm',
@@ -70,9 +102,11 @@ describe('card facts on the local engine', () => {
 
   it('refuses facts that break a rule, naming the field, and writes nothing', async () => {
     const before = await commerce().listProducts();
-    const error = await create('Bad', { grader: 'PSA', grade: 11 }).catch((problem: unknown) => problem);
+    const error = await create(commerce(), 'Bad', { grader: 'PSA', grade: 11 }).catch(
+      (problem: unknown) => problem,
+    );
     expect(isAppError(error) && error.kind === 'invalid' && error.fields['facts.grade']).toBeTruthy();
-    const serial = await create('Bad', { serialNumber: 100, printRun: 99 }).catch(
+    const serial = await create(commerce(), 'Bad', { serialNumber: 100, printRun: 99 }).catch(
       (problem: unknown) => problem,
     );
     expect(isAppError(serial) && serial.fields['facts.serialNumber']).toBeTruthy();
@@ -80,41 +114,7 @@ describe('card facts on the local engine', () => {
   });
 
   describe('filters', () => {
-    beforeEach(async () => {
-      await create('A psa10 auto', {
-        year: '2018-19',
-        manufacturer: 'Panini',
-        set: 'Prizm',
-        autograph: true,
-        grader: 'PSA',
-        grade: 10,
-      });
-      await create('B psa9 auto rc', {
-        year: '2020-21',
-        autograph: true,
-        rookie: true,
-        grader: 'PSA',
-        grade: 9,
-      });
-      await create('C bgs10 patch /25', {
-        year: '2023',
-        manufacturer: 'Topps',
-        set: 'Chrome',
-        patch: true,
-        printRun: 25,
-        serialNumber: 3,
-        grader: 'BGS',
-        grade: 10,
-      });
-      await create('D raw nm /199', {
-        year: '2024-25',
-        grader: 'RAW',
-        condition: 'NEAR_MINT',
-        printRun: 199,
-      });
-      await create('E raw good', { condition: 'GOOD', grader: 'RAW' });
-      await create('F nothing', {});
-    });
+    beforeEach(() => seedCards(commerce()));
 
     it('PSA 10 autographs', async () => {
       expect(await titles({ grader: 'PSA', minGrade: 10, autograph: true })).toEqual(['A psa10 auto']);
@@ -139,26 +139,44 @@ describe('card facts on the local engine', () => {
     it('combine with sorts', async () => {
       expect(await titles({ autograph: true }, 'oldest')).toEqual(['A psa10 auto', 'B psa9 auto rc']);
     });
+  });
+});
 
-    it.each([
-      [{ autograph: true }, 'products_autographs'],
-      [{ rookie: true }, 'products_rookies'],
-      [{ patch: true }, 'products_patches'],
-    ] as const)('%o sorted newest walks its partial index with no sort', (filter, index) => {
-      const plan = pagePlan(filter);
-      expect(plan).toContain(index);
-      expect(plan).not.toContain('TEMP B-TREE');
-    });
+describe('card facts on SQLite: every filter reads its own index', () => {
+  let shop: TempShop;
+  beforeEach(async () => {
+    shop = openTempShop();
+    await seedCards(shop.container.commerce);
+  });
+  afterEach(() => {
+    shop.remove();
+  });
 
-    it.each([
-      [{ grader: 'PSA', minGrade: 10 }, 'products_by_grader'],
-      [{ numbered: true, maxPrintRun: 99 }, 'products_numbered'],
-      [{ yearFrom: 2018, yearTo: 2019 }, 'products_by_year'],
-      [{ manufacturer: 'panini' }, 'products_by_maker'],
-      [{ set: 'prizm' }, 'products_by_set'],
-      [{ minCondition: 'NEAR_MINT' }, 'products_by_condition'],
-    ] as const)('%o reads its index', (filter, index) => {
-      expect(pagePlan(filter as FactFilter)).toContain(index);
-    });
+  function pagePlan(facts: FactFilter, sort: CatalogQuery['sort'] = 'newest'): string {
+    const query: CatalogQuery = { sort, page: 1, pageSize: 25, facts };
+    const base = filteredProducts(shop.engine, query);
+    if (!base) throw new Error('the query matches nothing');
+    return queryPlan(shop.engine.sqlite, sortedPage(base, sort, 1, 25).compile());
+  }
+
+  it.each([
+    [{ autograph: true }, 'products_autographs'],
+    [{ rookie: true }, 'products_rookies'],
+    [{ patch: true }, 'products_patches'],
+  ] as const)('%o sorted newest walks its partial index with no sort', (filter, index) => {
+    const plan = pagePlan(filter);
+    expect(plan).toContain(index);
+    expect(plan).not.toContain('TEMP B-TREE');
+  });
+
+  it.each([
+    [{ grader: 'PSA', minGrade: 10 }, 'products_by_grader'],
+    [{ numbered: true, maxPrintRun: 99 }, 'products_numbered'],
+    [{ yearFrom: 2018, yearTo: 2019 }, 'products_by_year'],
+    [{ manufacturer: 'panini' }, 'products_by_maker'],
+    [{ set: 'prizm' }, 'products_by_set'],
+    [{ minCondition: 'NEAR_MINT' }, 'products_by_condition'],
+  ] as const)('%o reads its index', (filter, index) => {
+    expect(pagePlan(filter as FactFilter)).toContain(index);
   });
 });

@@ -40,9 +40,7 @@ describe('docs-local players', () => {
   it('marks the storefront stale on every change (documents version and revision grow)', async () => {
     const revision = () =>
       (
-        shop.container.engine.sqlite
-          .prepare('SELECT revision FROM categories WHERE id = ?')
-          .get('nba-atlantic') as {
+        shop.engine.sqlite.prepare('SELECT revision FROM categories WHERE id = ?').get('nba-atlantic') as {
           revision: number;
         }
       ).revision;
@@ -57,7 +55,7 @@ describe('docs-local players', () => {
   });
 
   it('never joins another open transaction, so its rollback cannot undo a player add', async () => {
-    const { db } = shop.container.engine;
+    const { db } = shop.engine;
     let added: Promise<Category> | undefined;
     const failing = db
       .transaction()
@@ -79,9 +77,9 @@ describe('docs-local players', () => {
     // Each process opens its own connection to the same database and adds 10 players at once.
     const script = (worker: number) => `
       const { openEngine } = await import(${JSON.stringify(module('src/adapters/sqlite/database.ts'))});
-      const { createLocalDocuments } = await import(${JSON.stringify(module('src/adapters/docs-local/index.ts'))});
+      const { createDatabaseDocuments } = await import(${JSON.stringify(module('src/adapters/docs-database/index.ts'))});
       const engine = openEngine(${JSON.stringify(shop.dir)});
-      const documents = createLocalDocuments(engine);
+      const documents = createDatabaseDocuments(engine);
       await Promise.all(Array.from({ length: 10 }, (_, i) =>
         documents.addPlayer('nba-atlantic', 'New York Knicks', 'Worker ${worker} Player ' + i)));
       engine.sqlite.close();

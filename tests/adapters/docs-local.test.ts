@@ -32,7 +32,7 @@ describe('docs-local storage', () => {
   it('counts document changes in the counter the storefront version sums', async () => {
     const counter = () =>
       (
-        shop.container.engine.sqlite.prepare("SELECT value FROM counters WHERE name = 'documents'").get() as {
+        shop.engine.sqlite.prepare("SELECT value FROM counters WHERE name = 'documents'").get() as {
           value: number;
         }
       ).value;

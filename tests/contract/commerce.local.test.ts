@@ -17,9 +17,7 @@ commerceContract(
         if (priceCents !== null) return created.product;
         // An unpriced product, as an imported catalogue may hold (the admin form always sets a price).
         const id = Number(created.product.id.split('/').pop());
-        shop.container.engine.sqlite
-          .prepare('UPDATE variants SET price_cents = NULL WHERE product_id = ?')
-          .run(id);
+        shop.engine.sqlite.prepare('UPDATE variants SET price_cents = NULL WHERE product_id = ?').run(id);
         return (await commerce.getProduct(created.product.id)) ?? created.product;
       },
       close: async () => shop.remove(),

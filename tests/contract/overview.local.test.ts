@@ -8,7 +8,7 @@ overviewContract('embedded engine (SQLite)', async () => {
   const { container } = shop;
   let keys = 0;
   return {
-    overview: createLocalOverview(container.engine),
+    overview: createLocalOverview(container.database),
     async product(input) {
       return (await container.commerce.createProduct(input)).product.variantId;
     },
@@ -27,9 +27,11 @@ overviewContract('embedded engine (SQLite)', async () => {
         shipping: { courierFeeCents: 0, freeShippingFromCents: null },
       });
       // Fixed times and statuses are the fixture's, written straight into the engine's table.
-      container.engine.sqlite
-        .prepare('UPDATE orders SET created_at = ?, status = ? WHERE id = ?')
-        .run(at, status, parseGid('Order', order.id));
+      await container.database.db
+        .updateTable('orders')
+        .set({ created_at: at, status })
+        .where('id', '=', Number(parseGid('Order', order.id)))
+        .execute();
     },
     close: async () => shop.remove(),
   };

@@ -400,7 +400,7 @@ describe('the API under malformed requests', () => {
     dataDir = await prepareDataDir();
     const setup = createContainer(parseEnv({ DATA_DIR: dataDir }));
     try {
-      await upsertAdmin(setup.engine, ADMIN.email, ADMIN.password);
+      await upsertAdmin(setup.database, ADMIN.email, ADMIN.password);
     } finally {
       setup.close();
     }

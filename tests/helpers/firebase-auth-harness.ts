@@ -1,24 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { AuthEmulator } from '../../scripts/emulators/auth.ts';
 import { createFirebaseAuth } from '../../src/adapters/auth-firebase/index.ts';
-import { openEngine } from '../../src/adapters/sqlite/database.ts';
+import type { ShopDatabase } from '../../src/adapters/database/shop-database.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { firebaseIdToken, type PublicFirebaseConfig } from '../../src/stores/firebase-sign-in.ts';
 import type { AuthHarness } from '../contract/auth.contract.ts';
+import { sqliteTestDatabase, type TestDatabase } from './databases.ts';
 
 let apps = 0;
 
-/** Firebase Auth on the emulator: an admin user with the admin claim, the adapter on a temp data folder. */
+/**
+ * Firebase Auth on the emulator: an admin user with the admin claim, the adapter's sessions and
+ * throttle in an empty shop database (SQLite unless `openDatabase` says otherwise).
+ */
 export async function openFirebaseAuthHarness(
   emulator: AuthEmulator,
   admin: { email: string; password: string },
+  openDatabase: () => Promise<TestDatabase> = sqliteTestDatabase,
 ): Promise<
   AuthHarness & {
-    engine: ReturnType<typeof openEngine>;
+    store: ShopDatabase;
     adminAuth: ReturnType<typeof getAuth>;
     config: PublicFirebaseConfig;
   }
@@ -29,9 +31,9 @@ export async function openFirebaseAuthHarness(
   const user = await adminAuth.createUser({ email: admin.email, password: admin.password });
   await adminAuth.setCustomUserClaims(user.uid, { admin: true });
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-fbauth-'));
-  const engine = openEngine(dir);
-  const auth = createFirebaseAuth({ projectId: emulator.projectId, emulated: true }, engine, {
+  const database = await openDatabase();
+  const { store } = database;
+  const auth = createFirebaseAuth({ projectId: emulator.projectId, emulated: true }, store, {
     sessionTtlHours: 168,
     passwordCheck: { apiKey: 'demo-api-key', emulatorUrl: emulator.url },
   });
@@ -43,7 +45,7 @@ export async function openFirebaseAuthHarness(
   };
   return {
     auth,
-    engine,
+    store,
     adminAuth,
     config,
     async signIn(email, password, ip, userAgent) {
@@ -55,20 +57,18 @@ export async function openFirebaseAuthHarness(
     foreignProof: { email: admin.email, password: admin.password },
     refusedProof: (n) => ({ idToken: `forged.${n}.token` }),
     async expireSessions() {
-      engine.sqlite
-        .prepare('UPDATE firebase_sessions SET expires_at = ?')
-        .run(new Date(Date.now() - 1000).toISOString());
+      await store.db
+        .updateTable('firebase_sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
     },
     async storedSessionValues() {
-      const rows = engine.sqlite.prepare('SELECT * FROM firebase_sessions').all() as Array<
-        Record<string, unknown>
-      >;
+      const rows = await store.db.selectFrom('firebase_sessions').selectAll().execute();
       return rows.flatMap((row) => Object.values(row).map(String));
     },
     async close() {
       await auth.close();
-      engine.sqlite.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await database.close();
     },
   };
 }

@@ -5,13 +5,16 @@ import { inject } from 'vitest';
 export type TestDatabase = { url: string; drop(): Promise<void> };
 
 /**
- * An empty database of its own on the run's PostgreSQL server (tests/setup/postgres.ts). Workers
- * run side by side on one server, so the name is random.
+ * A database of its own on the run's PostgreSQL server (tests/setup/postgres.ts): a copy of the
+ * run's migrated template, or with `empty` a blank one. Workers run side by side on one server,
+ * so the name is random.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = inject('postgresUrl');
   const name = `cardshop_test_${randomBytes(8).toString('hex')}`;
-  await runOnServer(serverUrl, `CREATE DATABASE "${name}"`);
+  // A copy of the run's migrated template, unless the test is about migrating an empty one.
+  const template = options.empty ? 'template0' : inject('postgresTemplate');
+  await runOnServer(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

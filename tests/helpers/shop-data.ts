@@ -67,7 +67,7 @@ export async function fillShop(container: Container): Promise<void> {
       text: 'Έχετε κάρτες Ολυμπιακού;',
     },
   );
-  await upsertAdmin(container.engine, 'owner@example.gr', 'correct horse battery staple');
+  await upsertAdmin(container.database, 'owner@example.gr', 'correct horse battery staple');
   await container.auth.signIn(
     { email: 'owner@example.gr', password: 'correct horse battery staple' },
     '203.0.113.9',

@@ -15,7 +15,7 @@ async function query<Row>(url: string, sql: string, values: unknown[] = []): Pro
 const databaseName = (url: string) => new URL(url).pathname.slice(1);
 
 test('a test database takes connections and runs PostgreSQL 14 or newer', async () => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ empty: true });
   try {
     const [row] = await query<{ version: string }>(database.url, 'select version()');
     expect(Number(row?.version.match(/^PostgreSQL (\d+)/)?.[1])).toBeGreaterThanOrEqual(14);
@@ -28,7 +28,10 @@ test('a test database takes connections and runs PostgreSQL 14 or newer', async 
 });
 
 test('two test databases do not share tables', async () => {
-  const [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  const [first, second] = await Promise.all([
+    createTestDatabase({ empty: true }),
+    createTestDatabase({ empty: true }),
+  ]);
   try {
     expect(first.url).not.toBe(second.url);
     await query(first.url, 'create table cards (id int)');
@@ -40,7 +43,7 @@ test('two test databases do not share tables', async () => {
 });
 
 test('a dropped test database is gone', async () => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ empty: true });
   await database.drop();
   const rows = await query(inject('postgresUrl'), 'select 1 from pg_database where datname = $1', [
     databaseName(database.url),

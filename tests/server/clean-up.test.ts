@@ -10,7 +10,7 @@ afterEach(() => shop.remove());
 it('removes expired sessions, old sign-in records and unused uploads a day old, and nothing else', async () => {
   shop = openTempShop();
   const { container } = shop;
-  await upsertAdmin(container.engine, 'owner@example.gr', 'correct horse battery staple');
+  await upsertAdmin(container.database, 'owner@example.gr', 'correct horse battery staple');
   const signIn = () =>
     container.auth.signIn(
       { email: 'owner@example.gr', password: 'correct horse battery staple' },
@@ -23,7 +23,7 @@ it('removes expired sessions, old sign-in records and unused uploads a day old, 
     .toBuffer();
   await container.media.store(png, 'abandoned.png');
   await container.media.store(png, 'just-now.png');
-  const sql = container.engine.sqlite;
+  const sql = shop.engine.sqlite;
   sql
     .prepare('UPDATE sessions SET expires_at = ? WHERE rowid = (SELECT min(rowid) FROM sessions)')
     .run(new Date(Date.now() - 1000).toISOString());

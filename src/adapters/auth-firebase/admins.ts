@@ -1,6 +1,6 @@
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
 import { loadSdk } from '../load-sdk.ts';
-import type { Engine } from '../sqlite/database.ts';
 import { ADMIN_CLAIM, endFirebaseSessions } from './index.ts';
 
 /**
@@ -10,7 +10,7 @@ import { ADMIN_CLAIM, endFirebaseSessions } from './index.ts';
  */
 export async function setFirebaseAdmin(
   settings: FirebaseSettings,
-  engine: Engine,
+  store: ShopDatabase,
   email: string,
   admin: boolean,
 ): Promise<string> {
@@ -24,7 +24,7 @@ export async function setFirebaseAdmin(
     else delete claims[ADMIN_CLAIM];
     await auth.setCustomUserClaims(user.uid, claims);
     if (!admin) {
-      await endFirebaseSessions(engine, user.uid);
+      await endFirebaseSessions(store, user.uid);
       await auth.revokeRefreshTokens(user.uid);
     }
     return user.uid;

@@ -8,9 +8,9 @@ import { log } from '../../lib/log.ts';
 import type { AuthPort } from '../../ports/auth.ts';
 import { createLoginAttempts, hashSessionToken, newSessionToken } from '../auth-local/attempts.ts';
 import { createSessionStore } from '../auth-local/session-store.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { type FirebaseSettings, openFirebaseApp } from '../firebase/app.ts';
 import { loadSdk } from '../load-sdk.ts';
-import type { Engine } from '../sqlite/database.ts';
 import { type PasswordCheck, passwordSignsIn } from './identity-toolkit.ts';
 import { createFirebasePasswordResets } from './password-reset.ts';
 
@@ -33,22 +33,23 @@ export type FirebaseAuthAdapter = AuthPort & { close(): Promise<void> };
  * Admin sign-in through Firebase Auth (decision 011). The browser signs in with the Firebase web
  * SDK and posts the ID token; the server verifies it with firebase-admin (signature, expiry,
  * revocation, the admin claim) and then keeps its own session, exactly as the local accounts do:
- * a random token in an HttpOnly cookie, stored hashed in SQLite (table firebase_sessions).
+ * a random token in an HttpOnly cookie, stored hashed in the shop's database, SQLite or PostgreSQL
+ * (table firebase_sessions).
  * Passwords are checked by Firebase, which throttles guessing; this server throttles the token
  * exchange per address with the local rules, so a flood of forged tokens is turned away too.
  */
 export function createFirebaseAuth(
   settings: FirebaseSettings,
-  engine: Engine,
+  store: ShopDatabase,
   options: { sessionTtlHours: number; passwordCheck?: PasswordCheck | undefined },
 ): FirebaseAuthAdapter {
-  const { db } = engine;
+  const { db } = store;
   const firebase = openFirebaseApp(settings);
   const { getAuth } = loadSdk<typeof import('firebase-admin/auth')>('firebase-admin/auth');
   const auth: Auth = getAuth(firebase.app);
-  const attempts = createLoginAttempts(engine);
+  const attempts = createLoginAttempts(store);
   const sessions = createSessionStore(db, { table: 'firebase_sessions', owner: 'uid' });
-  const resets = createFirebasePasswordResets(auth, engine, {
+  const resets = createFirebasePasswordResets(auth, store, {
     adminClaim: ADMIN_CLAIM,
     passwordCheck: options.passwordCheck,
   });
@@ -202,7 +203,7 @@ export function createFirebaseAuth(
 }
 
 /** Ends every shop session of a Firebase user (after the admin claim is taken away). */
-export async function endFirebaseSessions({ db }: Engine, uid: string): Promise<number> {
+export async function endFirebaseSessions({ db }: ShopDatabase, uid: string): Promise<number> {
   const result = await db.deleteFrom('firebase_sessions').where('uid', '=', uid).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

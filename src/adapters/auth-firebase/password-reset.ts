@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors.ts';
 import { log } from '../../lib/log.ts';
 import type { PasswordResetRequest } from '../../ports/auth.ts';
 import { purgeResetRequests, throttleResetRequest } from '../auth-local/reset-requests.ts';
-import type { Engine } from '../sqlite/database.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { type PasswordCheck, sendPasswordResetMail } from './identity-toolkit.ts';
 
 /**
@@ -15,7 +15,7 @@ import { type PasswordCheck, sendPasswordResetMail } from './identity-toolkit.ts
  */
 export function createFirebasePasswordResets(
   auth: Auth,
-  engine: Engine,
+  store: ShopDatabase,
   options: { adminClaim: string; passwordCheck?: PasswordCheck | undefined },
 ) {
   const sending = new Set<Promise<void>>();
@@ -26,7 +26,7 @@ export function createFirebasePasswordResets(
       // The same for every email: without the web API key the shop cannot ask Firebase to mail.
       if (!check) throw new AppError('unavailable', RESET_MESSAGES.firebaseUnavailable);
       const address = email.trim().toLowerCase();
-      await throttleResetRequest(engine, address, clientIp);
+      await throttleResetRequest(store, address, clientIp);
       const user = await auth.getUserByEmail(address).catch((error: unknown) => {
         const code = (error as { code?: string }).code;
         if (code !== 'auth/user-not-found') log.warn('Firebase: could not look up a user', { error });
@@ -45,6 +45,6 @@ export function createFirebasePasswordResets(
       await Promise.all(sending);
     },
 
-    purge: (now: number) => purgeResetRequests(engine, now),
+    purge: (now: number) => purgeResetRequests(store, now),
   };
 }

@@ -1,14 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { addressKey } from '../../domain/auth/client-address.ts';
 import { LOGIN_MESSAGES } from '../../domain/auth/login-messages.ts';
 import type { SignInRecord } from '../../domain/auth/sign-in.ts';
 import { AppError } from '../../domain/errors.ts';
+import type { DB } from '../database/schema.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { inSyncTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
+import { sqliteEngineOf } from '../sqlite/engine-of.ts';
 import { prepared } from '../sqlite/prepared.ts';
+import { decideOnPostgres, type OnAccountThrottledIn } from './attempts-postgres.ts';
 import {
+  type CountedAttempt,
   DEVICE_TRUST_MS,
+  type Decision,
   type RuleCount,
   refusal,
   rulesFor,
@@ -25,8 +32,14 @@ export type AttemptClient = {
   device?: string | undefined;
 };
 
-/** Told, inside the transaction that refused it, of an attempt held back by an account's rule. */
-export type OnAccountThrottled = (sqlite: Database.Database, email: string, ip: string, now: Date) => void;
+/**
+ * Told, inside the transaction that refused it, of an attempt held back by an account's rule: on
+ * SQLite synchronously, through better-sqlite3; on PostgreSQL through Kysely.
+ */
+export type OnAccountThrottled = {
+  sqlite(sqlite: Database.Database, email: string, ip: string, now: Date): void;
+  postgres: OnAccountThrottledIn;
+};
 
 const FAILURES = `SELECT COUNT(*) AS failures, MIN(created_at) AS oldest FROM login_attempts
   WHERE succeeded = 0 AND counted = 1 AND created_at >= ?`;
@@ -45,18 +58,19 @@ const INSERT = `INSERT INTO login_attempts
 const DEVICE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Sign-in attempts in SQLite (table login_attempts) and the throttle over them (throttle.ts),
- * shared by every auth adapter: whoever checks the proof, the server decides who must wait.
- * An attempt is counted and recorded in one transaction before its password is checked, so
- * however many arrive at once, no more wrong passwords are checked than the rules allow.
+ * The throttle's decision on SQLite: the counts and the record in one synchronous transaction
+ * (better-sqlite3, decision 009), which SQLite's one writer runs alone.
  */
-export function createLoginAttempts(
+function decideOnSqlite(
   engine: Engine,
-  options: { onAccountThrottled?: OnAccountThrottled } = {},
-) {
-  const { db, sqlite } = engine;
+  attempt: CountedAttempt,
+  onAccountThrottled: OnAccountThrottled['sqlite'] | undefined,
+): Promise<Decision> {
+  const { sqlite } = engine;
+  const { email, address, device, now } = attempt;
+  const at = now.getTime();
 
-  function counts(rules: ThrottleRule[], email: string, address: string, device: string, since: string) {
+  function counts(rules: ThrottleRule[], since: string) {
     return rules.map((rule): [ThrottleRule, RuleCount] => {
       const keys: Record<ThrottleRule, string[]> = {
         device: [device, email],
@@ -72,6 +86,45 @@ export function createLoginAttempts(
     });
   }
 
+  return inSyncTransaction(engine, () => {
+    const known =
+      attempt.brought &&
+      email !== '' &&
+      prepared(sqlite, KNOWN_DEVICE).get(device, email, iso(at - DEVICE_TRUST_MS)) !== undefined;
+    const rules = rulesFor(email, known);
+    const refused = refusal(counts(rules, iso(at - WINDOW_MS)), at);
+    if (refused) {
+      if (refused.rule !== 'address' && email !== '') onAccountThrottled?.(sqlite, email, attempt.ip, now);
+      return refused;
+    }
+    const row = prepared<{ id: number }>(sqlite, INSERT).get(
+      email,
+      attempt.ip,
+      address,
+      device,
+      known ? 1 : 0,
+      attempt.userAgent,
+      now.toISOString(),
+    );
+    return { id: row?.id ?? 0 };
+  });
+}
+
+/**
+ * Sign-in attempts in the shop's database (table login_attempts) and the throttle over them
+ * (throttle.ts), shared by every auth adapter: whoever checks the proof, the server decides who
+ * must wait. An attempt is counted and recorded in one transaction before its password is
+ * checked, so however many arrive at once, from however many processes or instances, no more
+ * wrong passwords are checked than the rules allow. That transaction is SQLite's synchronous hot
+ * path on SQLite, and takes advisory locks on PostgreSQL (attempts-postgres.ts).
+ */
+export function createLoginAttempts(
+  store: ShopDatabase,
+  options: { onAccountThrottled?: OnAccountThrottled | undefined } = {},
+) {
+  const { db } = store;
+  const engine = sqliteEngineOf(store);
+
   return {
     /**
      * Counts the attempt against the rules and records it as being checked, or refuses it with
@@ -80,35 +133,21 @@ export function createLoginAttempts(
      */
     async begin(client: AttemptClient, now = new Date()): Promise<{ id: number; device: string }> {
       const email = client.email.toLowerCase();
-      // A password change is counted per account (`account:<id>`), not per network.
-      const address = client.ip.startsWith('account:') ? client.ip : addressKey(client.ip);
       const given = client.device && DEVICE_PATTERN.test(client.device) ? client.device : null;
       const device = given ?? newDeviceId();
-      const deviceHash = hashDeviceId(device);
-      const at = now.getTime();
-      const decision = await inSyncTransaction(engine, () => {
-        const known =
-          given !== null &&
-          email !== '' &&
-          prepared(sqlite, KNOWN_DEVICE).get(deviceHash, email, iso(at - DEVICE_TRUST_MS)) !== undefined;
-        const rules = rulesFor(email, known);
-        const refused = refusal(counts(rules, email, address, deviceHash, iso(at - WINDOW_MS)), at);
-        if (refused) {
-          if (refused.rule !== 'address' && email !== '')
-            options.onAccountThrottled?.(sqlite, email, client.ip, now);
-          return refused;
-        }
-        const row = prepared<{ id: number }>(sqlite, INSERT).get(
-          email,
-          client.ip,
-          address,
-          deviceHash,
-          known ? 1 : 0,
-          (client.userAgent ?? '').slice(0, MAX_USER_AGENT),
-          now.toISOString(),
-        );
-        return { id: row?.id ?? 0 };
-      });
+      const attempt: CountedAttempt = {
+        email,
+        ip: client.ip,
+        // A password change is counted per account (`account:<id>`), not per network.
+        address: client.ip.startsWith('account:') ? client.ip : addressKey(client.ip),
+        device: hashDeviceId(device),
+        brought: given !== null,
+        userAgent: keptUserAgent(client.userAgent),
+        now,
+      };
+      const decision = engine
+        ? await decideOnSqlite(engine, attempt, options.onAccountThrottled?.sqlite)
+        : await decideOnPostgres(store, attempt, options.onAccountThrottled?.postgres);
       if ('rule' in decision)
         throw new AppError('rate_limited', LOGIN_MESSAGES['too-many-requests'], {
           retryAfterSeconds: String(Math.ceil(decision.retryAfterMs / 1000)),
@@ -140,7 +179,7 @@ export function createLoginAttempts(
         .where('ip', 'not like', 'account:%')
         .where('pending', '=', 0)
         .orderBy('id', 'desc')
-        .limit(Math.min(Math.max(Math.trunc(limit), 1), 100))
+        .limit(Number.isFinite(limit) ? Math.min(Math.max(Math.trunc(limit), 1), 100) : 100)
         .execute();
       return rows.map((row) => ({
         id: row.id,
@@ -164,8 +203,11 @@ export function createLoginAttempts(
 
 export type LoginAttempts = ReturnType<typeof createLoginAttempts>;
 
-/** Clears an account's throttle (a password reset from the command line): its failures stop counting. */
-export async function clearThrottle({ db }: Engine, email: string): Promise<void> {
+/**
+ * Clears an account's throttle (a password reset from the command line): its failures stop
+ * counting. `db` may be the caller's open transaction.
+ */
+export async function clearThrottle(db: Kysely<DB>, email: string): Promise<void> {
   await db
     .updateTable('login_attempts')
     .set({ counted: 0 })
@@ -177,6 +219,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The longest user agent kept with a sign-in or a session. */
 export const MAX_USER_AGENT = 300;
+
+/**
+ * A browser's user agent as a sign-in or a session keeps it: cut to MAX_USER_AGENT, without NUL
+ * characters, which PostgreSQL's text cannot hold (an HTTP header cannot carry them either).
+ */
+export const keptUserAgent = (userAgent = '') => userAgent.replaceAll('\0', '').slice(0, MAX_USER_AGENT);
 
 /** A new session token: 32 random bytes, given to the browser once and stored only as its hash. */
 export const newSessionToken = () => randomBytes(32).toString('base64url');

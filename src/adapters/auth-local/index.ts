@@ -1,57 +1,46 @@
 import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
 import { LOGIN_MESSAGES } from '../../domain/auth/login-messages.ts';
-import { signInAttackMail } from '../../domain/auth/security-alert-mail.ts';
 import { credentialsSchema } from '../../domain/auth/sign-in.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { AuthPort } from '../../ports/auth.ts';
+import { isRowId } from '../database/row-id.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
-import { inTransaction } from '../sqlite/busy-retry.ts';
-import type { Engine } from '../sqlite/database.ts';
-import { prepared } from '../sqlite/prepared.ts';
-import {
-  createLoginAttempts,
-  hashSessionToken as hashToken,
-  newSessionToken,
-  type OnAccountThrottled,
-} from './attempts.ts';
+import { createLoginAttempts, hashSessionToken as hashToken, newSessionToken } from './attempts.ts';
 import { createPasswordResets } from './password-reset.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { alertAdmin } from './security-alert.ts';
 import { createSessionStore } from './session-store.ts';
-
-/** At most one alert an hour per account, however long an attack goes on. */
-const ALERT_EVERY_MS = 3_600_000;
-
-/** Mails an admin, through the outbox, when sign-ins to the account are held back (decision 077). */
-function alertAdmin(enqueueMail: EnqueueMail): OnAccountThrottled {
-  return (sqlite, email, ip, now) => {
-    // Only a real admin account is told, so typing someone's address mails nobody.
-    if (!prepared(sqlite, 'SELECT 1 FROM admin_users WHERE email = ?').get(email)) return;
-    const since = new Date(now.getTime() - ALERT_EVERY_MS).toISOString();
-    const recent = prepared(
-      sqlite,
-      "SELECT 1 FROM mail_outbox WHERE kind = 'security-alert' AND to_address = ? AND created_at >= ? LIMIT 1",
-    ).get(email, since);
-    if (!recent)
-      enqueueMail(sqlite, { kind: 'security-alert', to: email, ...signInAttackMail(email, ip, now) }, now);
-  };
-}
 
 // Verified against when the account does not exist, so both paths cost one scrypt.
 const DUMMY_HASH = hashPassword('no-such-account');
 
-const userRowId = (userId: string) => (/^\d{1,15}$/.test(userId) ? Number(userId) : -1);
+/** The account's row id in a user id from a session, or null when it can name no account. */
+function userRowId(userId: string): number | null {
+  const id = /^\d{1,10}$/.test(userId) ? Number(userId) : Number.NaN;
+  return isRowId(id) ? id : null;
+}
 
-/** Local admin accounts: scrypt passwords, random session tokens stored hashed, throttled sign-in. */
-export function createLocalAuth(
-  engine: Engine,
-  options: { sessionTtlHours: number; enqueueMail?: EnqueueMail },
-): AuthPort {
-  const { db } = engine;
-  const attempts = createLoginAttempts(engine, {
-    ...(options.enqueueMail ? { onAccountThrottled: alertAdmin(options.enqueueMail) } : {}),
+export type LocalAuthOptions = {
+  sessionTtlHours: number;
+  /**
+   * The outbox's synchronous write on SQLite, for the sign-in alerts and the password reset links;
+   * on PostgreSQL they go to the outbox through enqueueMailIn instead. Without it neither is sent.
+   */
+  enqueueMail?: EnqueueMail | undefined;
+};
+
+/**
+ * Local admin accounts in the shop's database, SQLite or PostgreSQL: scrypt passwords, random
+ * session tokens stored hashed, throttled sign-in.
+ */
+export function createLocalAuth(store: ShopDatabase, options: LocalAuthOptions): AuthPort {
+  const { db } = store;
+  const attempts = createLoginAttempts(store, {
+    onAccountThrottled: options.enqueueMail ? alertAdmin(options.enqueueMail) : undefined,
   });
   const sessions = createSessionStore(db, { table: 'sessions', owner: 'user_id' });
-  const resets = createPasswordResets(engine, { enqueueMail: options.enqueueMail });
+  const resets = createPasswordResets(store, { enqueueMail: options.enqueueMail });
 
   /** Checks a password inside a counted attempt (attempts.ts): the count comes before the check. */
   async function checkedAttempt(
@@ -69,7 +58,9 @@ export function createLocalAuth(
   }
 
   async function userById(userId: string) {
-    return db.selectFrom('admin_users').selectAll().where('id', '=', userRowId(userId)).executeTakeFirst();
+    const id = userRowId(userId);
+    if (id === null) return undefined;
+    return db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   return {
@@ -125,11 +116,21 @@ export function createLocalAuth(
       await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
     },
 
-    listSessions: (userId, currentToken) => sessions.list(userRowId(userId), currentToken),
+    async listSessions(userId, currentToken) {
+      const id = userRowId(userId);
+      return id === null ? [] : sessions.list(id, currentToken);
+    },
 
-    endSession: (userId, sessionId, currentToken) => sessions.end(userRowId(userId), sessionId, currentToken),
+    async endSession(userId, sessionId, currentToken) {
+      const id = userRowId(userId);
+      if (id === null) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
+      await sessions.end(id, sessionId, currentToken);
+    },
 
-    endOtherSessions: (userId, currentToken) => sessions.endOthers(userRowId(userId), currentToken),
+    async endOtherSessions(userId, currentToken) {
+      const id = userRowId(userId);
+      return id === null ? 0 : sessions.endOthers(id, currentToken);
+    },
 
     async changePassword(userId, currentPassword, newPassword, currentToken) {
       const user = await userById(userId);
@@ -146,7 +147,7 @@ export function createLocalAuth(
       const passwordHash = await hashPassword(newPassword);
       const keep = hashToken(currentToken);
       // One transaction: the new password and the end of every other session go together.
-      await inTransaction(db, async (trx) => {
+      await store.transaction(async (trx) => {
         await trx
           .updateTable('admin_users')
           .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })

@@ -2,13 +2,14 @@ import { RESET_LINK_TTL_MS, RESET_MESSAGES } from '../../domain/auth/password-re
 import { passwordResetMail } from '../../domain/auth/password-reset-mail.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { PasswordResetRequest } from '../../ports/auth.ts';
-import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
-import { inSyncTransaction, inTransaction } from '../sqlite/busy-retry.ts';
-import type { Engine } from '../sqlite/database.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
+import { type EnqueueMail, enqueueMailIn } from '../mail-outbox/enqueue.ts';
+import { inSyncTransaction } from '../sqlite/busy-retry.ts';
+import { sqliteEngineOf } from '../sqlite/engine-of.ts';
 import { prepared } from '../sqlite/prepared.ts';
 import { hashSessionToken as hashToken, newSessionToken as newToken } from './attempts.ts';
 import { hashPassword } from './passwords.ts';
-import { countResetRequest, purgeResetRequests } from './reset-requests.ts';
+import { countResetRequest, countResetRequestIn, purgeResetRequests } from './reset-requests.ts';
 
 const FIND_ADMIN = 'SELECT id, email FROM admin_users WHERE email = ?';
 const INSERT_LINK = `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
@@ -27,38 +28,74 @@ function linkProblem(link: { expires_at: string; used_at: string | null } | unde
 
 const refused = (message: string) => new AppError('invalid', message, { token: message });
 
+/** A new link for `email`'s account: its token, when it stops working, and the mail that carries it. */
+function newLink(email: string, resetPage: string, now: Date) {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
+  const link = new URL(resetPage);
+  link.searchParams.set('token', token);
+  const mail = { kind: 'password-reset', to: email, ...passwordResetMail(link.href, expiresAt) } as const;
+  return { tokenHash: hashToken(token), expiresAt, mail };
+}
+
 /**
  * "Forgotten password" for local accounts (decision 083): a random token mailed as a link through
  * the outbox, stored only as its SHA-256 hash, working for 30 minutes and once; using it sets the
- * new password, ends every session of the account and lifts its sign-in throttle.
+ * new password, ends every session of the account and lifts its sign-in throttle. In the shop's
+ * database, SQLite or PostgreSQL; without `enqueueMail` no link is stored or mailed.
  */
-export function createPasswordResets(engine: Engine, options: { enqueueMail?: EnqueueMail | undefined }) {
-  const { db, sqlite } = engine;
+export function createPasswordResets(
+  store: ShopDatabase,
+  options: { enqueueMail?: EnqueueMail | undefined },
+) {
+  const { db } = store;
+  const engine = sqliteEngineOf(store);
 
   return {
     /**
      * Counts the request (reset-requests.ts), then, when the email is an admin's, stores a new link
      * and queues its mail: one transaction, with nothing slow in it, so an unknown email costs
-     * the same time and the request answers the same.
+     * the same time and the request answers the same. On SQLite it is the synchronous hot path.
      */
     async request({ email, clientIp, resetPage }: PasswordResetRequest, now = new Date()): Promise<void> {
       const address = email.trim().toLowerCase();
-      await inSyncTransaction(engine, () => {
-        countResetRequest(sqlite, address, clientIp, now);
-        const admin = prepared<{ id: number; email: string }>(sqlite, FIND_ADMIN).get(address);
-        if (!admin || !options.enqueueMail) return;
-        const token = newToken();
-        const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
-        prepared(sqlite, INSERT_LINK).run(
-          hashToken(token),
-          admin.id,
-          now.toISOString(),
-          expiresAt.toISOString(),
-        );
-        const link = new URL(resetPage);
-        link.searchParams.set('token', token);
-        const mail = passwordResetMail(link.href, expiresAt);
-        options.enqueueMail(sqlite, { kind: 'password-reset', to: admin.email, ...mail }, now);
+      const { enqueueMail } = options;
+      if (engine) {
+        const { sqlite } = engine;
+        await inSyncTransaction(engine, () => {
+          countResetRequest(sqlite, address, clientIp, now);
+          const admin = prepared<{ id: number; email: string }>(sqlite, FIND_ADMIN).get(address);
+          if (!admin || !enqueueMail) return;
+          const link = newLink(admin.email, resetPage, now);
+          prepared(sqlite, INSERT_LINK).run(
+            link.tokenHash,
+            admin.id,
+            now.toISOString(),
+            link.expiresAt.toISOString(),
+          );
+          enqueueMail(sqlite, link.mail, now);
+        });
+        return;
+      }
+      await store.transaction(async (trx) => {
+        await countResetRequestIn(trx, address, clientIp, now);
+        const admin = await trx
+          .selectFrom('admin_users')
+          .select(['id', 'email'])
+          .where('email', '=', address)
+          .executeTakeFirst();
+        if (!admin || !enqueueMail) return;
+        const link = newLink(admin.email, resetPage, now);
+        await trx
+          .insertInto('password_resets')
+          .values({
+            token_hash: link.tokenHash,
+            user_id: admin.id,
+            created_at: now.toISOString(),
+            expires_at: link.expiresAt.toISOString(),
+          })
+          .execute();
+        await enqueueMailIn(trx, link.mail, now);
       });
     },
 
@@ -80,7 +117,7 @@ export function createPasswordResets(engine: Engine, options: { enqueueMail?: En
       if (problem || !link) throw refused(problem ?? RESET_MESSAGES.linkUnknown);
       const passwordHash = await hashPassword(newPassword);
       const at = now.toISOString();
-      await inTransaction(db, async (trx) => {
+      await store.transaction(async (trx) => {
         const taken = await trx
           .updateTable('password_resets')
           .set({ used_at: at })
@@ -114,7 +151,7 @@ export function createPasswordResets(engine: Engine, options: { enqueueMail?: En
         .deleteFrom('password_resets')
         .where('expires_at', '<', new Date(now - KEEP_ENDED_MS).toISOString())
         .executeTakeFirst();
-      return Number(result.numDeletedRows) + (await purgeResetRequests(engine, now));
+      return Number(result.numDeletedRows) + (await purgeResetRequests(store, now));
     },
   };
 }

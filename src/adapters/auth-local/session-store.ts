@@ -4,18 +4,23 @@ import { ACCOUNT_MESSAGES } from '../../domain/admin/account-form.ts';
 import type { SessionInfo } from '../../domain/auth/sign-in.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { DB } from '../database/schema.ts';
-import { hashSessionToken as hashToken, MAX_USER_AGENT } from './attempts.ts';
+import { hashSessionToken as hashToken, keptUserAgent } from './attempts.ts';
 
 /** A session's last use is written at most this often, so reading a session rarely writes. */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+/** A session's public id: 12 random bytes (migrations 008 and 009 gave older sessions the same). */
+const newPublicId = () => randomBytes(12).toString('base64url');
+const PUBLIC_ID = /^[A-Za-z0-9_-]{16}$/;
 
 /** Where an adapter keeps its sessions: local accounts by user id, Firebase users by uid. */
 type SessionTable = { table: 'sessions'; owner: 'user_id' } | { table: 'firebase_sessions'; owner: 'uid' };
 
 /**
  * The session half of AuthPort over one session table, shared by the local and the Firebase
- * adapters: both keep the shop's own sessions in SQLite, with a public id for the dashboard's
- * list (the token hash never leaves the server), the address and browser, and the last use.
+ * adapters: both keep the shop's own sessions in the shop's database, SQLite or PostgreSQL, with a
+ * public id for the dashboard's list (the token hash never leaves the server), the address and
+ * browser, and the last use. The SQL is the same on both.
  */
 export function createSessionStore(db: Kysely<DB>, { table, owner }: SessionTable) {
   const rows = sql.table(table);
@@ -25,9 +30,9 @@ export function createSessionStore(db: Kysely<DB>, { table, owner }: SessionTabl
     /** The columns a new session row gets besides its owner and times. */
     details(clientIp: string, userAgent: string) {
       return {
-        public_id: randomBytes(12).toString('base64url'),
+        public_id: newPublicId(),
         ip: clientIp,
-        user_agent: userAgent.slice(0, MAX_USER_AGENT),
+        user_agent: keptUserAgent(userAgent),
       };
     },
 
@@ -65,13 +70,13 @@ export function createSessionStore(db: Kysely<DB>, { table, owner }: SessionTabl
     },
 
     async end(ownerId: string | number, sessionId: string, currentToken: string): Promise<void> {
-      const found =
-        sessionId === ''
-          ? []
-          : (
-              await sql<{ token_hash: string }>`SELECT token_hash FROM ${rows}
+      // An id no session can have (from the URL) is not looked up.
+      const found = !PUBLIC_ID.test(sessionId)
+        ? []
+        : (
+            await sql<{ token_hash: string }>`SELECT token_hash FROM ${rows}
                  WHERE ${ownerColumn} = ${ownerId} AND public_id = ${sessionId}`.execute(db)
-            ).rows;
+          ).rows;
       const row = found[0];
       if (!row) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
       if (row.token_hash === hashToken(currentToken))

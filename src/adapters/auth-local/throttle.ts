@@ -56,3 +56,21 @@ export function refusal(
   }
   return null;
 }
+
+/** An attempt as the throttle counts it and records it: its keys normalised, its device hashed. */
+export type CountedAttempt = {
+  /** Lower-cased; empty while the proof names no account. */
+  email: string;
+  ip: string;
+  /** What the address rules count: the address (IPv6: its /64), or `account:<id>`. */
+  address: string;
+  /** The browser's device id, hashed. */
+  device: string;
+  /** Whether the browser brought a device id: only then can it be known to the account. */
+  brought: boolean;
+  userAgent: string;
+  now: Date;
+};
+
+/** The throttle's answer to one attempt: the rule holding it back, or the recorded attempt's id. */
+export type Decision = { rule: ThrottleRule; retryAfterMs: number } | { id: number };

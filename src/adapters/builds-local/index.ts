@@ -2,51 +2,42 @@ import type { Selectable } from 'kysely';
 import type { BuildRecord } from '../../domain/rebuild/build-record.ts';
 import type { BuildsPort } from '../../ports/builds.ts';
 import type { DB } from '../database/schema.ts';
+import type { PostgresEngine } from '../postgres/database.ts';
 import type { Engine } from '../sqlite/database.ts';
+import { postgresSingleBuild } from './postgres-single-build.ts';
+import { sqliteSingleBuild } from './sqlite-single-build.ts';
 
 export type LocalBuildsOptions = {
   /**
-   * Versions of data kept outside SQLite (a hosted documents backend), added to the counters, so
-   * their changes make the storefront stale too. Each must only grow.
+   * Versions of data kept outside the shop's database (a hosted documents backend), added to the
+   * counters, so their changes make the storefront stale too. Each must only grow.
    */
   hostedVersions?: Array<() => Promise<number>>;
 };
 
-/** Build records in SQLite; the `building` row doubles as a cross-process single-flight lock. */
-export function createLocalBuilds({ db, sqlite }: Engine, options: LocalBuildsOptions = {}): BuildsPort {
-  // Stock moves with every sale and needs no rebuild: the islands show live stock (migration 013).
-  const sumCounters = sqlite.prepare(
-    "SELECT COALESCE(SUM(value), 0) AS version FROM counters WHERE name <> 'stock'",
-  );
+/**
+ * Build records in the shop's database, SQLite or PostgreSQL (table storefront_builds). One build
+ * runs at a time across processes and instances; how that holds is each database's own
+ * (sqlite-single-build.ts, postgres-single-build.ts).
+ */
+export function createLocalBuilds(
+  store: Engine | PostgresEngine,
+  options: LocalBuildsOptions = {},
+): BuildsPort {
+  const { db } = store;
+  const single = store.dialect === 'sqlite' ? sqliteSingleBuild(store) : postgresSingleBuild(store);
   const hostedVersions = options.hostedVersions ?? [];
   const contentVersion = async () => {
-    let version = (sumCounters.get() as { version: number }).version;
+    // Stock moves with every sale and needs no rebuild: the islands show live stock (migration 013).
+    const { sum } = await db
+      .selectFrom('counters')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('value'), eb.lit(0)).as('sum'))
+      .where('name', '<>', 'stock')
+      .executeTakeFirstOrThrow();
+    let version = sum;
     for (const hosted of hostedVersions) version += await hosted();
     return version;
   };
-
-  // better-sqlite3 transactions are synchronous, so the check-then-insert below cannot interleave.
-  const begin = sqlite.transaction((pid: number, contentVersion: number): number | null => {
-    const running = sqlite
-      .prepare("SELECT id, pid FROM storefront_builds WHERE status = 'building'")
-      .all() as Array<{
-      id: number;
-      pid: number;
-    }>;
-    const now = new Date().toISOString();
-    for (const build of running) {
-      if (isAlive(build.pid)) return null;
-      sqlite
-        .prepare("UPDATE storefront_builds SET status = 'failed', error = ?, finished_at = ? WHERE id = ?")
-        .run('Η δημιουργία διακόπηκε (ο διακομιστής σταμάτησε).', now, build.id);
-    }
-    const result = sqlite
-      .prepare(
-        "INSERT INTO storefront_builds (status, content_version, pid, started_at) VALUES ('building', ?, ?, ?)",
-      )
-      .run(contentVersion, pid, now);
-    return Number(result.lastInsertRowid);
-  });
 
   return {
     contentVersion,
@@ -60,9 +51,7 @@ export function createLocalBuilds({ db, sqlite }: Engine, options: LocalBuildsOp
     },
 
     async begin(pid, contentVersion) {
-      // Holding Kysely's connection lock keeps this synchronous transaction out of any open Kysely
-      // transaction on the same connection (where it would only be a savepoint, undone on rollback).
-      const id = await db.connection().execute(async () => begin.immediate(pid, contentVersion));
+      const id = await single.begin(pid, contentVersion);
       return id === null
         ? null
         : toRecord(
@@ -92,6 +81,9 @@ export function createLocalBuilds({ db, sqlite }: Engine, options: LocalBuildsOp
         )
         .where('id', '=', id)
         .execute();
+      // Only once the record says it has ended: another instance would take a `building` row
+      // whose lock is free for one a stopped process left.
+      await single.release(id);
     },
 
     async state() {
@@ -102,6 +94,7 @@ export function createLocalBuilds({ db, sqlite }: Engine, options: LocalBuildsOp
           .selectAll()
           .where('status', '=', status)
           .orderBy('id', 'desc')
+          .limit(1)
           .executeTakeFirst();
       const [current, running, failed] = await Promise.all([
         latest('succeeded'),
@@ -139,13 +132,4 @@ function toRecord(row: Selectable<DB['storefront_builds']>): BuildRecord {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -2,15 +2,16 @@ import type { Product } from '../../domain/catalog/product.ts';
 import type { CatalogPage } from '../../domain/catalog/query.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { CommercePort } from '../../ports/commerce.ts';
-import type { Engine } from '../sqlite/database.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { parseGid, requireGid } from '../sqlite/ids.ts';
 import { readProductSummaries, readProducts } from './read-products.ts';
 import { createVersionedCache } from './search-cache.ts';
 import { type SearchHits, searchProductIds, toCatalogPage } from './search-products.ts';
 import { importAll, insertProduct, removeProduct, replaceProduct } from './write-products.ts';
 
-/** The embedded shop engine's catalogue on SQLite. */
-export function createLocalCommerce({ db }: Engine): CommercePort {
+/** The embedded shop engine's catalogue, on SQLite or PostgreSQL. */
+export function createLocalCommerce(store: ShopDatabase): CommercePort {
+  const { db } = store;
   async function byRowId(id: number): Promise<Product | null> {
     const [product] = await readProducts(db, (query) => query.where('id', '=', id));
     return product ?? null;
@@ -36,7 +37,7 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
     async searchProducts(query) {
       const [catalog, stock] = await Promise.all([catalogVersion(), stockVersion()]);
       return cachedPages(`${catalog}:${stock}`, query, async () => {
-        const hits = await cachedHits(String(catalog), query, () => searchProductIds(db, query));
+        const hits = await cachedHits(String(catalog), query, () => searchProductIds(store, query));
         const products =
           hits.ids.length === 0 ? [] : await readProducts(db, (q) => q.where('id', 'in', hits.ids));
         return toCatalogPage(hits, products, query.pageSize);
@@ -62,13 +63,13 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
     },
 
     async createProduct(input) {
-      const id = await insertProduct(db, input);
+      const id = await insertProduct(store, input);
       return { product: await mustGet(id), warnings: [] };
     },
 
     async updateProduct(id, input) {
       const productId = requireGid('Product', id);
-      await replaceProduct(db, productId, input);
+      await replaceProduct(store, productId, input);
       return { product: await mustGet(productId), warnings: [] };
     },
 
@@ -80,7 +81,7 @@ export function createLocalCommerce({ db }: Engine): CommercePort {
 
     importProducts: (items, onProgress) =>
       importAll(
-        db,
+        store,
         items.map((item) => ({
           id: item.id === null ? null : requireGid('Product', item.id),
           input: item.input,

@@ -2,21 +2,25 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { SalesFigures, SalesWindow, StockItem, StockWatch } from '../../domain/overview/figures.ts';
 import type { OverviewPort } from '../../ports/overview.ts';
 import type { DB } from '../database/schema.ts';
-import type { Engine } from '../sqlite/database.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { toGid } from '../sqlite/ids.ts';
 
 /** Orders that count as sales: all but cancelled ones (decision 088). */
 const SOLD = sql<SqlBool>`orders.status <> 'cancelled'`;
 
-/** The overview's figures on the embedded engine: one SQL query each, on indexes (migration 022). */
-export function createLocalOverview(engine: Engine): OverviewPort {
-  const { db } = engine;
+/**
+ * The overview's figures on the embedded engine, SQLite or PostgreSQL: one SQL query each, on
+ * indexes (SQLite's migration 022, PostgreSQL's 008). Only the day an order falls on is written
+ * apart for each database.
+ */
+export function createLocalOverview(store: ShopDatabase): OverviewPort {
+  const { db, dialect } = store;
   return {
     async salesFigures(window) {
       const [newOrders, totals, daily, bestSellers, byTeam] = await Promise.all([
         countNew(db),
         periodTotals(db, window),
-        dailyTotals(db, window),
+        dailyTotals(db, window, dialect === 'sqlite' ? sqliteDay : postgresDay),
         bestSellersSince(db, window.periods.days30),
         salesByTeamSince(db, window.periods.days30),
       ]);
@@ -59,18 +63,40 @@ async function periodTotals(db: Kysely<DB>, { periods }: SalesWindow): Promise<S
   return { today: total('today'), week: total('week'), month: total('month') };
 }
 
-/**
- * Revenue and orders per Athens day over the 90 days: SQLite has no time zones, so each order's
- * timestamp moves by the offset of its span (the window's spans, computed in the domain).
- */
-async function dailyTotals(db: Kysely<DB>, { periods, spans }: SalesWindow): Promise<SalesFigures['daily']> {
+/** An order's Athens day, YYYY-MM-DD, from the window's spans of one UTC offset each. */
+type DayOf = (spans: SalesWindow['spans']) => RawBuilder<string>;
+
+/** SQLite has no time zones: its date() moves each timestamp by its span's offset, as a modifier. */
+const sqliteDay: DayOf = (spans) => {
+  const modifier = (minutes: number) => `${minutes >= 0 ? '+' : ''}${minutes} minutes`;
   const cases = spans.map(
-    (span) =>
-      sql`WHEN created_at < ${iso(span.to)} THEN ${`${span.offsetMinutes >= 0 ? '+' : ''}${span.offsetMinutes} minutes`}`,
+    (span) => sql`WHEN created_at < ${iso(span.to)} THEN ${modifier(span.offsetMinutes)}`,
   );
   // Past the last span (an order placed while this runs) the last offset still holds.
   const last = spans.at(-1)?.offsetMinutes ?? 0;
-  const day = sql<string>`date(created_at, CASE ${sql.join(cases, sql` `)} ELSE ${`${last >= 0 ? '+' : ''}${last} minutes`} END)`;
+  return sql<string>`date(created_at, CASE ${sql.join(cases, sql` `)} ELSE ${modifier(last)} END)`;
+};
+
+/**
+ * PostgreSQL: the same spans, so both databases put an order on the same day whatever the
+ * server's time zone data; the UTC time moved by the span's offset, then its date.
+ */
+const postgresDay: DayOf = (spans) => {
+  const cases = spans.map(
+    (span) => sql`WHEN created_at < ${iso(span.to)} THEN ${span.offsetMinutes}::integer`,
+  );
+  const last = spans.at(-1)?.offsetMinutes ?? 0;
+  const minutes = sql`CASE ${sql.join(cases, sql` `)} ELSE ${last}::integer END`;
+  return sql<string>`to_char((created_at AT TIME ZONE 'UTC') + make_interval(mins => ${minutes}), 'YYYY-MM-DD')`;
+};
+
+/** Revenue and orders per Athens day over the 90 days (the window's spans, computed in the domain). */
+async function dailyTotals(
+  db: Kysely<DB>,
+  { periods, spans }: SalesWindow,
+  dayOf: DayOf,
+): Promise<SalesFigures['daily']> {
+  const day = dayOf(spans);
   const rows = await db
     .selectFrom('orders')
     .select([
@@ -176,7 +202,8 @@ async function stockList(db: Kysely<DB>, condition: RawBuilder<SqlBool>, limit: 
     ])
     .where('variants.position', '=', 0)
     .where('inventory_items.tracked', '=', 1)
-    .groupBy('variants.id')
+    // products.id too: PostgreSQL asks that every column read from products be grouped by its key.
+    .groupBy(['variants.id', 'products.id'])
     .having(condition)
     .orderBy('products.id', 'desc')
     .limit(limit)

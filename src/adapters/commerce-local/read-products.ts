@@ -77,7 +77,7 @@ async function summariesOf(db: Kysely<DB>, rows: readonly SummaryRow[]): Promise
           'inventory_items.tracked',
           eb.fn.sum<number | null>('inventory_levels.available').as('available'),
         ])
-        .groupBy('variants.id')
+        .groupBy(['variants.id', 'inventory_items.id'])
         .orderBy('variants.position'),
       inIds,
       'variants.product_id',

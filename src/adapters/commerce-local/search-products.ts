@@ -18,6 +18,7 @@ import {
 import { foldText, latinSpellings, nameSortKey } from '../../domain/text/fold.ts';
 import { allowsTypo, searchKey, typoNeighbours } from '../../domain/text/spelling.ts';
 import type { DB } from '../database/schema.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { withFactFilter } from './fact-filters.ts';
 
 type Base = SelectQueryBuilder<DB, 'products', object>;
@@ -35,17 +36,18 @@ const TRIGRAM = 3;
 /**
  * One page of the catalogue, filtered, counted, sorted and paged by the database. Every filter and
  * sort runs on the products table (the list price is a column there), each sort through its own
- * index, and search words through the trigram index (migration 005).
+ * index, and search words through the trigram index (SQLite: FTS5, migration 005; PostgreSQL:
+ * pg_trgm, its migration 010).
  */
-export async function searchProductIds(db: Kysely<DB>, query: CatalogQuery): Promise<SearchHits> {
-  const typos = await typoNeighboursOf(db, query);
-  const base = filteredProducts(db, query, typos);
+export async function searchProductIds(store: ShopDatabase, query: CatalogQuery): Promise<SearchHits> {
+  const typos = await typoNeighboursOf(store.db, query);
+  const base = filteredProducts(store, query, typos);
   if (!base) return { ids: [], total: 0, page: 1, pageCount: 1 };
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(counted.n);
   const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(Math.max(1, query.page), pageCount);
-  const rank = typos.size > 0 ? exactFirst(query) : undefined;
+  const rank = typos.size > 0 ? exactFirst(store.dialect, query) : undefined;
   const rows = await sortedPage(base, query.sort, page, query.pageSize, rank).execute();
   return { ids: rows.map((row) => row.id), total, page, pageCount };
 }
@@ -73,17 +75,20 @@ export async function typoNeighboursOf(db: Kysely<DB>, query: CatalogQuery): Pro
 
 /** The products a query's filters keep (null when none can match), not yet sorted. */
 export function filteredProducts(
-  db: Kysely<DB>,
-  query: CatalogQuery,
+  store: ShopDatabase,
+  asked: CatalogQuery,
   typos: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Base | null {
+  const { db, dialect } = store;
+  const query = withoutNul(asked);
+  if (!query) return null;
   let base = db.selectFrom('products') as Base;
 
   // Every word must match: as typed, as the Latin spelling of Greek ('Σλουκας' finds 'Sloukas'),
   // by its spelling key, or one typo away from a name.
   for (const word of searchWords(query.search)) {
     const near = typos.get(word);
-    base = base.where((eb) => wordMatch(eb, word, query, near));
+    base = base.where((eb) => wordMatch(eb, dialect, word, query, near));
   }
   if (query.titleContains) {
     base = base.where(
@@ -133,6 +138,23 @@ export function filteredProducts(
   return base;
 }
 
+/**
+ * The query without filter texts that hold a NUL character, or null when it can then match
+ * nothing, the same on both databases: PostgreSQL's text cannot hold one (it would refuse the
+ * query with an error), and SQLite's LIKE cut its pattern at it ('tatum\0' found 'Tatum' by its
+ * end). Search words have no control characters (searchWords).
+ */
+function withoutNul(query: CatalogQuery): CatalogQuery | null {
+  const storable = (text: string | undefined) => text === undefined || !text.includes('\u0000');
+  const { titleContains, tag, productType, facts, teams, titles } = query;
+  if (![titleContains, tag, productType, facts?.manufacturer, facts?.set].every(storable)) return null;
+  return {
+    ...query,
+    ...(teams && { teams: teams.filter(storable) }),
+    ...(titles && { titles: titles.filter(storable) }),
+  };
+}
+
 /** A pack or a LOT by its exact title or its type; a card is neither (product-kind.ts). */
 function kindMatch(eb: ExpressionBuilder<DB, 'products'>, kind: ProductKind) {
   const isKind = (of: Exclude<ProductKind, 'card'>) =>
@@ -161,12 +183,14 @@ function stockWithin(db: Kysely<DB>, { min, max }: { min?: number; max?: number 
 
 /**
  * A word's match: as typed or in Latin letters (the trigram index, or a scan for words under three
- * letters), by its spelling key (a range of search_words), and, given `near`, by a name key one
- * typo away. The indexed parts are one IN over a UNION ALL: an OR of two IN lists made SQLite
- * merge them in a temporary table, several times slower at 100k products.
+ * letters, which it cannot answer), by its spelling key (a range of search_words), and, given `near`, by a
+ * name key one typo away. The indexed parts are one IN over a UNION ALL: an OR of two IN lists
+ * made SQLite merge them in a temporary table, several times slower at 100k products, and an OR
+ * of LIKE and an IN list made PostgreSQL read every row (18 ms instead of 2 at 10k products).
  */
 function wordMatch(
   eb: ExpressionBuilder<DB, 'products'>,
+  dialect: ShopDatabase['dialect'],
   word: string,
   query: CatalogQuery,
   near: readonly string[] = [],
@@ -181,6 +205,14 @@ function wordMatch(
     );
   // The dashboard's list (title and tags) is one sport's products: a scan of the short column.
   if (query.searchIn === 'names') scans.push(...like('name_text'));
+  // PostgreSQL's trigram index (pg_trgm, its migration 010) answers LIKE itself; shorter words scan.
+  else if (dialect === 'postgres')
+    sources.push(
+      sql`SELECT id FROM products AS searched WHERE ${sql.join(
+        spellings.map((spelling) => sql`searched.search_text LIKE ${contains(spelling)} ESCAPE '\\'`),
+        sql` OR `,
+      )}`,
+    );
   else if (spellings.every((spelling) => [...spelling].length >= TRIGRAM))
     sources.push(
       sql`SELECT rowid FROM products_fts WHERE products_fts MATCH ${spellings.map(phrase).join(' OR ')}`,
@@ -198,13 +230,18 @@ function wordMatch(
 }
 
 /** 0 for a product every search word finds without a typo, 1 otherwise: the first sort key. */
-function exactFirst(query: CatalogQuery) {
+function exactFirst(dialect: ShopDatabase['dialect'], query: CatalogQuery) {
   const eb = expressionBuilder<DB, 'products'>();
-  const exact = eb.and(searchWords(query.search).map((word) => wordMatch(eb, word, query)));
+  const exact = eb.and(searchWords(query.search).map((word) => wordMatch(eb, dialect, word, query)));
   return sql<number>`CASE WHEN ${exact} THEN 0 ELSE 1 END`;
 }
 
-/** One page of ids in a sort's order; each order matches an index of migration 005 term by term. */
+/**
+ * One page of ids in a sort's order; each order matches an index term by term (SQLite's migration
+ * 005, PostgreSQL's 007), and gives the same order on both: the unpriced come last through their
+ * own first key (not through where each database puts NULL), and names compare by their sort key
+ * byte by byte (SQLite's BINARY, PostgreSQL's COLLATE "C").
+ */
 export function sortedPage(
   base: Base,
   sort: CatalogSort,

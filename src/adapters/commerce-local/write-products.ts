@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { handleize, uniqueHandle } from '../../domain/catalog/handle.ts';
 import {
   type ProductInput,
@@ -9,7 +9,7 @@ import { AppError } from '../../domain/errors.ts';
 import { foldText, htmlToText, nameSortKey } from '../../domain/text/fold.ts';
 import { nameKeys } from '../../domain/text/spelling.ts';
 import type { DB } from '../database/schema.ts';
-import { inTransaction } from '../sqlite/busy-retry.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 import { requireGid } from '../sqlite/ids.ts';
 import { lookWithin, WRITES_PER_LOOK } from '../sqlite/planner-statistics.ts';
 import { factColumns } from './fact-columns.ts';
@@ -18,16 +18,16 @@ type Parsed = ValidProductInput;
 const parseInput = parseProductInput;
 
 /** Creates a product with its variant (policy DENY), tracked inventory, tags and media in one transaction. */
-export async function insertProduct(db: Kysely<DB>, input: ProductInput): Promise<number> {
+export async function insertProduct(store: ShopDatabase, input: ProductInput): Promise<number> {
   const data = parseInput(input);
-  return inTransaction(db, (trx) => insertIn(trx, data));
+  return store.transaction((trx) => insertIn(store, trx, data));
 }
 
 /** insertProduct's work inside a transaction the caller holds. */
-export async function insertIn(trx: Transaction<DB>, data: Parsed): Promise<number> {
+async function insertIn(store: ShopDatabase, trx: Transaction<DB>, data: Parsed): Promise<number> {
   {
     const now = new Date().toISOString();
-    const handle = await freeHandle(trx, data, null);
+    const handle = await freeHandle(store, trx, data, null);
     const { id } = await trx
       .insertInto('products')
       .values({ ...productColumns(data), handle, created_at: now, updated_at: now })
@@ -64,15 +64,24 @@ export async function insertIn(trx: Transaction<DB>, data: Parsed): Promise<numb
 }
 
 /** Replaces a product's fields, price, stock, tags and media in one transaction. */
-export async function replaceProduct(db: Kysely<DB>, productId: number, input: ProductInput): Promise<void> {
+export async function replaceProduct(
+  store: ShopDatabase,
+  productId: number,
+  input: ProductInput,
+): Promise<void> {
   const data = parseInput(input);
-  await inTransaction(db, (trx) => replaceIn(trx, productId, data));
+  await store.transaction((trx) => replaceIn(store, trx, productId, data));
 }
 
 /** replaceProduct's work inside a transaction the caller holds. */
-export async function replaceIn(trx: Transaction<DB>, productId: number, data: Parsed): Promise<void> {
+async function replaceIn(
+  store: ShopDatabase,
+  trx: Transaction<DB>,
+  productId: number,
+  data: Parsed,
+): Promise<void> {
   {
-    const handle = data.handle === undefined ? {} : { handle: await freeHandle(trx, data, productId) };
+    const handle = data.handle === undefined ? {} : { handle: await freeHandle(store, trx, data, productId) };
     const updated = await trx
       .updateTable('products')
       .set({ ...productColumns(data), ...handle, updated_at: new Date().toISOString() })
@@ -113,24 +122,25 @@ export async function replaceIn(trx: Transaction<DB>, productId: number, data: P
 
 /** A whole import in one transaction: every item is written, or none (decision 053). */
 export async function importAll(
-  db: Kysely<DB>,
+  store: ShopDatabase,
   items: ReadonlyArray<{ id: number | null; input: ProductInput }>,
   onProgress: (done: number) => void,
 ): Promise<{ created: number; updated: number }> {
   const parsed = items.map((item) => ({ id: item.id, data: parseInput(item.input) }));
-  return inTransaction(db, async (trx) => {
+  return store.transaction(async (trx) => {
     let created = 0;
     let updated = 0;
     for (const [index, item] of parsed.entries()) {
       if (item.id === null) {
-        await insertIn(trx, item.data);
+        await insertIn(store, trx, item.data);
         created += 1;
       } else {
-        await replaceIn(trx, item.id, item.data);
+        await replaceIn(store, trx, item.id, item.data);
         updated += 1;
       }
       if ((index + 1) % 100 === 0 || index + 1 === parsed.length) onProgress(index + 1);
-      if ((index + 1) % WRITES_PER_LOOK === 0) await lookWithin(trx);
+      // SQLite's planner statistics; PostgreSQL's autovacuum keeps its own.
+      if (store.dialect === 'sqlite' && (index + 1) % WRITES_PER_LOOK === 0) await lookWithin(trx);
     }
     return { created, updated };
   });
@@ -197,7 +207,12 @@ async function writeMedia(
  * The handle a write gives the product: the one asked for (a conflict when another product has
  * it), or for a new product one made from its title, unique with -2, -3 ...
  */
-async function freeHandle(trx: Transaction<DB>, data: Parsed, productId: number | null): Promise<string> {
+async function freeHandle(
+  store: ShopDatabase,
+  trx: Transaction<DB>,
+  data: Parsed,
+  productId: number | null,
+): Promise<string> {
   const owner = async (handle: string) =>
     (await trx.selectFrom('products').select('id').where('handle', '=', handle).executeTakeFirst())?.id;
   if (data.handle !== undefined) {
@@ -209,6 +224,10 @@ async function freeHandle(trx: Transaction<DB>, data: Parsed, productId: number 
     return data.handle;
   }
   const base = handleize(data.title);
+  // SQLite runs one write transaction at a time. On PostgreSQL two products with one title, saved
+  // at once from two instances, would both pick the same free handle: they take turns per base.
+  if (store.dialect === 'postgres')
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`product-handle:${base}`}))`.execute(trx);
   const taken = new Set(
     (await trx.selectFrom('products').select('handle').where(handleOrNumbered(base)).execute()).map(
       (row) => row.handle,

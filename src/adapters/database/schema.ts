@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { OrderStatus } from '../../domain/orders/order.ts';
+import type { StockAlertStatus } from '../../domain/stock-alerts/stock-alert.ts';
 
 /**
  * Row types of the shop's database, as Kysely sees them, on SQLite and PostgreSQL alike (decision
@@ -148,6 +149,19 @@ export interface DB {
     last_seen_at: string | null;
   };
   shop_settings: { id: number; settings_json: string; updated_at: string };
+  /** "Notify me when back in stock" (SQLite's migration 021, PostgreSQL's 004). */
+  stock_alerts: {
+    id: Generated<number>;
+    product_id: string;
+    email: string;
+    status: StockAlertStatus;
+    confirm_token_hash: string;
+    unsubscribe_token_hash: string;
+    created_at: string;
+    requested_at: string;
+    confirmed_at: string | null;
+    notified_at: string | null;
+  };
   login_attempts: {
     id: Generated<number>;
     email: string;

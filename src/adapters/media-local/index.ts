@@ -1,28 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { IMAGE_WIDTHS, isImageWidth } from '../../domain/media/responsive-image.ts';
 import type { MediaFile } from '../../domain/media/stored-media.ts';
 import { log } from '../../lib/log.ts';
 import type { MediaPort } from '../../ports/media.ts';
+import type { DB } from '../database/schema.ts';
 import { encodeImage } from '../images/encode-image.ts';
 import { sharp } from '../load-sdk.ts';
-
-import type { Engine } from '../sqlite/database.ts';
 import { toGid } from '../sqlite/ids.ts';
 
 const NAME_PATTERN = /^[0-9]{13}-[a-z0-9]{6}-[A-Za-z0-9_-]{1,60}\.(jpg|png|webp)$/;
 const VARIANT_QUALITY = 78;
 
+/** Where the images go: their rows in the shop's database (SQLite or PostgreSQL), files in a folder. */
+export type MediaStorage = { db: Kysely<DB>; dataDir: string };
+
 /**
- * Image files under <data>/media: checked by content and re-encoded (../images/encode-image.ts), stored
- * under generated names.
- * Resized variants are rendered on first request and cached as <data>/media/w<width>/<name>.webp.
+ * Image files under <dataDir>/media: checked by content and re-encoded (../images/encode-image.ts),
+ * stored under generated names. The SQLite engine is a MediaStorage itself (its data folder holds
+ * the database too); beside PostgreSQL the files stay in the shop's data folder on disk.
+ * Resized variants are rendered on first request and cached as <dataDir>/media/w<width>/<name>.webp.
  */
-export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
+export function createLocalMedia({ db, dataDir }: MediaStorage): MediaPort {
   const folder = path.join(dataDir, 'media');
-  // One render per variant at a time: concurrent first requests share it.
-  const rendering = new Map<string, Promise<MediaFile | null>>();
+  // One answer per variant at a time: requests at once share its lookup and, when it is not cached
+  // yet, its render (two lookups on two pooled connections could each miss the file and render).
+  const pendingVariants = new Map<string, Promise<MediaFile | null>>();
 
   /** The stored file's content type; null unless the name is a generated one that the database knows. */
   async function storedContentType(name: string): Promise<string | null> {
@@ -60,6 +65,17 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
       log.warn('Could not cache an image variant', { target, error });
     }
     return { bytes, contentType: 'image/webp' };
+  }
+
+  /** A stored image's variant: the cached file, or rendered now and cached; null when there is none. */
+  async function variant(name: string, width: number): Promise<MediaFile | null> {
+    if (!(await storedContentType(name))) return null;
+    const target = path.join(folder, `w${width}`, `${name}.webp`);
+    try {
+      return { bytes: await fs.readFile(target), contentType: 'image/webp' };
+    } catch {
+      return renderVariant(name, width, target); // Not rendered yet.
+    }
   }
 
   return {
@@ -144,17 +160,12 @@ export function createLocalMedia({ db, dataDir }: Engine): MediaPort {
 
     async readVariant(name, width) {
       // Only the listed widths, so no client can make the server render arbitrary sizes.
-      if (!isImageWidth(width) || !(await storedContentType(name))) return null;
-      const target = path.join(folder, `w${width}`, `${name}.webp`);
-      try {
-        return { bytes: await fs.readFile(target), contentType: 'image/webp' };
-      } catch {
-        // Not rendered yet.
-      }
-      let pending = rendering.get(target);
+      if (!isImageWidth(width)) return null;
+      const key = `${width}/${name}`;
+      let pending = pendingVariants.get(key);
       if (!pending) {
-        pending = renderVariant(name, width, target).finally(() => rendering.delete(target));
-        rendering.set(target, pending);
+        pending = variant(name, width).finally(() => pendingVariants.delete(key));
+        pendingVariants.set(key, pending);
       }
       return pending;
     },

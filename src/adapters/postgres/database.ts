@@ -1,9 +1,10 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../database/schema.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
 import { DatabaseUnavailableError, describeConnectionError } from './connection-error.ts';
 import { migrate } from './migrate.ts';
+import { ReachablePostgresDialect } from './unavailable.ts';
 
 /** Connections one process keeps at most: enough for its requests, few enough for many instances. */
 const DEFAULT_POOL_SIZE = 10;
@@ -22,11 +23,21 @@ export type PostgresEngine = ShopDatabase & {
 export type PostgresOptions = { poolSize?: number };
 
 /**
- * Connects to the shop's PostgreSQL database at `url`, applies pending migrations, and answers
- * the engine; a database that cannot be reached, or refuses, throws DatabaseUnavailableError with
- * one line to show (never the password).
+ * The shop's PostgreSQL database at `url`, migrated: connects, applies pending migrations, and
+ * answers the engine. A database that cannot be reached, or refuses, throws
+ * DatabaseUnavailableError with one line to show (never the password).
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresEngine> {
+  const engine = connectPostgres(url, options);
+  await migratePostgres(engine, url);
+  return engine;
+}
+
+/**
+ * The pool and its Kysely, without a round trip yet: a process that serves requests connects at
+ * its first query, once the process that starts the shop has migrated the database.
+ */
+export function connectPostgres(url: string, options: PostgresOptions = {}): PostgresEngine {
   let pool: pg.Pool;
   try {
     pool = new pg.Pool({
@@ -40,16 +51,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   } catch (error) {
     throw new DatabaseUnavailableError(describeConnectionError(url, error), { cause: error });
   }
-  // An idle connection the server dropped (a restart) reports here; the pool opens a new one
-  // for the next query, so it must not end the process.
+  // A connection the server dropped (a restart) reports an error event: an idle one on the pool,
+  // one in use on its client, after its query has failed with the same error. Unheard, the event
+  // would end the process; the pool opens a new connection for the next query.
   pool.on('error', () => undefined);
-  try {
-    await migrate(pool);
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    throw new DatabaseUnavailableError(describeConnectionError(url, error), { cause: error });
-  }
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = new Kysely<DB>({ dialect: new ReachablePostgresDialect({ pool }) });
   return {
     dialect: 'postgres',
     db,
@@ -57,6 +64,19 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     transaction: (run) => retried(() => db.transaction().execute(run)),
     close: () => db.destroy(),
   };
+}
+
+/**
+ * Applies the pending migrations (migrate.ts); a database that cannot be reached, or refuses,
+ * throws DatabaseUnavailableError with one line to show, and the pool is closed.
+ */
+export async function migratePostgres(engine: PostgresEngine, url: string): Promise<void> {
+  try {
+    await migrate(engine.pool);
+  } catch (error) {
+    await engine.close().catch(() => undefined);
+    throw new DatabaseUnavailableError(describeConnectionError(url, error), { cause: error });
+  }
 }
 
 /** Runs a transaction again, after a short random pause, when PostgreSQL aborted it to resolve a conflict. */

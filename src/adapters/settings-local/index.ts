@@ -6,16 +6,21 @@ import {
 } from '../../domain/settings/shop-settings.ts';
 import { greekZodError } from '../../domain/text/validation-messages.ts';
 import type { SettingsPort } from '../../ports/settings.ts';
-import type { Engine } from '../sqlite/database.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 
 /**
- * The shop's settings in its own database (table shop_settings, one row of JSON), whatever the
- * commerce backend. Until the owner saves, the first start's settings are answered.
+ * The shop's settings in its own database, SQLite or PostgreSQL (table shop_settings, one row of
+ * JSON), whatever the commerce backend. Until the owner saves, the first start's settings are
+ * answered. A trigger on each database moves the `settings` counter in the save's transaction, so
+ * the storefront that shows them is rebuilt.
  */
-export function createLocalSettings({ db }: Engine, options: { first: () => ShopSettings }): SettingsPort {
+export function createLocalSettings(
+  store: ShopDatabase,
+  options: { first: () => ShopSettings },
+): SettingsPort {
   return {
     async get() {
-      const row = await db.selectFrom('shop_settings').select('settings_json').executeTakeFirst();
+      const row = await store.db.selectFrom('shop_settings').select('settings_json').executeTakeFirst();
       if (!row) return options.first();
       // Checked again on the way out: a row written by an older version still reads as valid settings.
       const parsed = shopSettingsSchema.safeParse(JSON.parse(row.settings_json));
@@ -31,11 +36,15 @@ export function createLocalSettings({ db }: Engine, options: { first: () => Shop
       }
       const now = new Date().toISOString();
       const json = JSON.stringify(parsed.data);
-      await db
-        .insertInto('shop_settings')
-        .values({ id: 1, settings_json: json, updated_at: now })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings_json: json, updated_at: now }))
-        .execute();
+      await store.transaction((trx) =>
+        trx
+          .insertInto('shop_settings')
+          .values({ id: 1, settings_json: json, updated_at: now })
+          .onConflict((conflict) =>
+            conflict.column('id').doUpdateSet({ settings_json: json, updated_at: now }),
+          )
+          .execute(),
+      );
       return parsed.data;
     },
   };

@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/errors.ts';
+import { isRowId } from '../database/row-id.ts';
 
 /** Path-like global ids whose last segment is the row's growing number (spec section 3). */
 export type GidType = 'Product' | 'ProductVariant' | 'InventoryItem' | 'MediaImage' | 'Order';
@@ -7,12 +8,16 @@ export function toGid(type: GidType, id: number): string {
   return `gid://shop/${type}/${id}`;
 }
 
-/** The numeric row id of a gid of the given type, or null when the text is not one. */
+/**
+ * The numeric row id of a gid of the given type, or null when the text is not one. A number past
+ * what an id column holds names no row on either database (PostgreSQL would refuse it with an
+ * error), so it is no id either.
+ */
 export function parseGid(type: GidType, gid: string): number | null {
   const match = /^gid:\/\/shop\/([A-Za-z]+)\/(\d{1,15})$/.exec(gid.trim());
   if (!match || match[1] !== type) return null;
   const id = Number(match[2]);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return isRowId(id) ? id : null;
 }
 
 export function requireGid(type: GidType, gid: string): number {

@@ -5,86 +5,95 @@ import {
   type StockAlertStatus,
 } from '../../domain/stock-alerts/stock-alert.ts';
 import type { StockAlertPort } from '../../ports/stock-alerts.ts';
-import type { EnqueueMail } from '../mail-outbox/enqueue.ts';
-import { inSyncTransaction } from '../sqlite/busy-retry.ts';
-import type { Engine } from '../sqlite/database.ts';
-import { prepared } from '../sqlite/prepared.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
+import { enqueueMailIn } from '../mail-outbox/enqueue.ts';
 
 const newToken = () => randomBytes(32).toString('base64url');
 /** Tokens are kept only as this hash; an absurdly long "token" hashes to nothing stored. */
 const hashToken = (token: string) =>
   token.length > 0 && token.length <= 200 ? createHash('sha256').update(token).digest('base64url') : '';
 
-/**
- * Asking again keeps the one row (UNIQUE email, product) and renews both links; a confirmed
- * subscription stays confirmed, a notified one starts over. SQLite evaluates every SET against the
- * row as it was, so `status` in the CASEs is the old status.
- */
-const UPSERT = `INSERT INTO stock_alerts
-    (product_id, email, status, confirm_token_hash, unsubscribe_token_hash, created_at, requested_at)
-  VALUES (?, ?, 'pending', ?, ?, ?, ?)
-  ON CONFLICT (email, product_id) DO UPDATE SET
-    confirm_token_hash = excluded.confirm_token_hash,
-    unsubscribe_token_hash = excluded.unsubscribe_token_hash,
-    requested_at = excluded.requested_at,
-    created_at = CASE WHEN status = 'notified' THEN excluded.created_at ELSE created_at END,
-    confirmed_at = CASE WHEN status = 'notified' THEN NULL ELSE confirmed_at END,
-    notified_at = CASE WHEN status = 'notified' THEN NULL ELSE notified_at END,
-    status = CASE WHEN status = 'notified' THEN 'pending' ELSE status END`;
-const FIND_BY_CONFIRM = `SELECT id, product_id, status, requested_at FROM stock_alerts
-  WHERE confirm_token_hash = ?`;
-const CONFIRM = `UPDATE stock_alerts SET status = 'confirmed', confirmed_at = ?
-  WHERE id = ? AND status = 'pending' AND confirm_token_hash = ?`;
-const FIND_BY_UNSUBSCRIBE = 'SELECT 1 FROM stock_alerts WHERE unsubscribe_token_hash = ?';
-const UNSUBSCRIBE = 'DELETE FROM stock_alerts WHERE unsubscribe_token_hash = ? RETURNING product_id';
-const WAITING_PRODUCTS = `SELECT DISTINCT product_id FROM stock_alerts
-  WHERE status = 'confirmed' AND product_id > ? ORDER BY product_id LIMIT ?`;
-const WAITING_OF_PRODUCT = `SELECT id, email FROM stock_alerts
-  WHERE status = 'confirmed' AND product_id = ? ORDER BY id`;
-const MARK_NOTIFIED = `UPDATE stock_alerts
-  SET status = 'notified', notified_at = ?, unsubscribe_token_hash = ?
-  WHERE id = ? AND status = 'confirmed'`;
-const FORGET_PRODUCT = 'DELETE FROM stock_alerts WHERE product_id = ?';
-const TOTAL_WAITING = `SELECT count(*) AS n FROM stock_alerts WHERE status = 'confirmed'`;
-const TOP_WAITING = `SELECT product_id, count(*) AS n FROM stock_alerts WHERE status = 'confirmed'
-  GROUP BY product_id ORDER BY n DESC, product_id LIMIT ?`;
-const PURGE = `DELETE FROM stock_alerts
-  WHERE (status = 'pending' AND requested_at < ?)
-     OR (status = 'notified' AND notified_at < ?)
-     OR created_at < ?`;
+/** A LIMIT from a caller, as a whole number either database takes (NaN: none). */
+const rowLimit = (value: number) =>
+  Number.isNaN(value) ? 0 : Math.min(Math.max(0, Math.trunc(value)), Number.MAX_SAFE_INTEGER);
 
-/** Ids per counting query: well under SQLite's limit of bound parameters. */
+/**
+ * Whether `id` can name a stored product: PostgreSQL's text holds no NUL (it refuses one with an
+ * error), and no product id has one, so such an id is answered as having nobody waiting.
+ */
+const storableId = (id: string) => !id.includes('\u0000');
+
+/** Ids per counting query: well under either database's limit of bound parameters. */
 const COUNT_BATCH = 500;
 
-export type LocalStockAlertOptions = {
-  /** Queues a subscription's mail inside its transaction (the outbox is in the same database). */
-  enqueueMail: EnqueueMail;
-};
-
 /**
- * Back-in-stock subscriptions in SQLite (table stock_alerts, migration 021), in every mode: on
- * Shopify too they are the shop's own data, beside the outbox their mails go through. Every write
- * is one IMMEDIATE transaction in this process's turn at the write lock, with its mail.
+ * Back-in-stock subscriptions in the shop's database, SQLite or PostgreSQL (table stock_alerts), in
+ * every mode: on Shopify too they are the shop's own data, beside the outbox their mails go
+ * through. Every write is one transaction (store.transaction) with its mail. Parallel requests
+ * from any instance meet at the UNIQUE (email, product) row; the restock pass claims each waiting
+ * row with a conditional update, and on PostgreSQL locks the ones it takes (SKIP LOCKED), so
+ * passes running at once on several instances pass over each other's subscribers.
  */
-export function createLocalStockAlerts(engine: Engine, options: LocalStockAlertOptions): StockAlertPort {
-  const { db, sqlite } = engine;
-  // Plain reads, taken under Kysely's connection lock so they never see another port's open transaction.
-  const read = <T>(body: () => T): Promise<T> => db.connection().execute(async () => body());
+export function createLocalStockAlerts(store: ShopDatabase): StockAlertPort {
+  // Plain reads: on SQLite they wait for Kysely's connection lock, so they never see an open
+  // transaction of this process.
+  const { db } = store;
 
   return {
     async request({ productId, email }, mail, now = new Date()) {
-      await inSyncTransaction(engine, () => {
+      await store.transaction(async (trx) => {
         const links = { confirmToken: newToken(), unsubscribeToken: newToken() };
         const at = now.toISOString();
-        prepared(sqlite, UPSERT).run(
-          productId,
-          email,
-          hashToken(links.confirmToken),
-          hashToken(links.unsubscribeToken),
-          at,
-          at,
-        );
-        options.enqueueMail(sqlite, mail(links), now);
+        await trx
+          .insertInto('stock_alerts')
+          .values({
+            product_id: productId,
+            email,
+            status: 'pending',
+            confirm_token_hash: hashToken(links.confirmToken),
+            unsubscribe_token_hash: hashToken(links.unsubscribeToken),
+            created_at: at,
+            requested_at: at,
+          })
+          // Asking again keeps the one row and renews both links; a confirmed subscription stays
+          // confirmed, a notified one starts over. Both databases evaluate every SET against the
+          // row as it was, so `stock_alerts.status` in the CASEs is the old status.
+          .onConflict((conflict) =>
+            conflict.columns(['email', 'product_id']).doUpdateSet((eb) => {
+              const notified = eb('stock_alerts.status', '=', 'notified');
+              return {
+                confirm_token_hash: eb.ref('excluded.confirm_token_hash'),
+                unsubscribe_token_hash: eb.ref('excluded.unsubscribe_token_hash'),
+                requested_at: eb.ref('excluded.requested_at'),
+                created_at: eb
+                  .case()
+                  .when(notified)
+                  .then(eb.ref('excluded.created_at'))
+                  .else(eb.ref('stock_alerts.created_at'))
+                  .end(),
+                confirmed_at: eb
+                  .case()
+                  .when(notified)
+                  .then(null)
+                  .else(eb.ref('stock_alerts.confirmed_at'))
+                  .end(),
+                notified_at: eb
+                  .case()
+                  .when(notified)
+                  .then(null)
+                  .else(eb.ref('stock_alerts.notified_at'))
+                  .end(),
+                status: eb
+                  .case()
+                  .when(notified)
+                  .then(eb.val<StockAlertStatus>('pending'))
+                  .else(eb.ref('stock_alerts.status'))
+                  .end(),
+              };
+            }),
+          )
+          .execute();
+        await enqueueMailIn(trx, mail(links), now);
       });
     },
 
@@ -93,24 +102,35 @@ export function createLocalStockAlerts(engine: Engine, options: LocalStockAlertO
       const row =
         hash === ''
           ? undefined
-          : await read(() =>
-              prepared<{ id: number; product_id: string; status: StockAlertStatus; requested_at: string }>(
-                sqlite,
-                FIND_BY_CONFIRM,
-              ).get(hash),
-            );
-      // Unknown links are answered from a read: only a real confirmation takes a turn at the write lock.
+          : await db
+              .selectFrom('stock_alerts')
+              .select(['id', 'product_id', 'status', 'requested_at'])
+              .where('confirm_token_hash', '=', hash)
+              .executeTakeFirst();
+      // Unknown links are answered from a read: only a real confirmation takes a write transaction.
       if (!row) return { outcome: 'unknown', productId: null };
       const productId = row.product_id;
       if (row.status === 'notified') return { outcome: 'notified', productId };
       if (row.status === 'pending') {
         if (!confirmLinkWorks(row.requested_at, now)) return { outcome: 'expired', productId };
-        // Conditional: of two clicks racing, one confirms; a link renewed meanwhile no longer does.
-        const still = await inSyncTransaction(engine, () => {
-          if (prepared(sqlite, CONFIRM).run(now.toISOString(), row.id, hash).changes === 1) return true;
-          return (
-            prepared<{ status: StockAlertStatus }>(sqlite, FIND_BY_CONFIRM).get(hash)?.status === 'confirmed'
-          );
+        // Conditional: of two clicks racing, one confirms (on PostgreSQL the other waits for its
+        // commit, then finds the row confirmed); a link renewed meanwhile no longer does.
+        const still = await store.transaction(async (trx) => {
+          const alerts = trx;
+          const confirmed = await alerts
+            .updateTable('stock_alerts')
+            .set({ status: 'confirmed', confirmed_at: now.toISOString() })
+            .where('id', '=', row.id)
+            .where('status', '=', 'pending')
+            .where('confirm_token_hash', '=', hash)
+            .executeTakeFirst();
+          if (Number(confirmed.numUpdatedRows) === 1) return true;
+          const current = await alerts
+            .selectFrom('stock_alerts')
+            .select('status')
+            .where('confirm_token_hash', '=', hash)
+            .executeTakeFirst();
+          return current?.status === 'confirmed';
         });
         if (!still) return { outcome: 'unknown', productId: null };
       }
@@ -120,73 +140,130 @@ export function createLocalStockAlerts(engine: Engine, options: LocalStockAlertO
     async unsubscribe(token) {
       const hash = hashToken(token);
       const known =
-        hash !== '' && (await read(() => prepared(sqlite, FIND_BY_UNSUBSCRIBE).get(hash) !== undefined));
+        hash !== '' &&
+        (await db
+          .selectFrom('stock_alerts')
+          .select('id')
+          .where('unsubscribe_token_hash', '=', hash)
+          .executeTakeFirst()) !== undefined;
       if (!known) return null;
-      const row = await inSyncTransaction(engine, () =>
-        prepared<{ product_id: string }>(sqlite, UNSUBSCRIBE).get(hash),
+      const row = await store.transaction((trx) =>
+        trx
+          .deleteFrom('stock_alerts')
+          .where('unsubscribe_token_hash', '=', hash)
+          .returning('product_id')
+          .executeTakeFirst(),
       );
       return row ? { productId: row.product_id } : null;
     },
 
-    waitingProducts: (limit, after = '') =>
-      read(() =>
-        prepared<{ product_id: string }>(sqlite, WAITING_PRODUCTS)
-          .all(after, Math.max(0, Math.trunc(limit)))
-          .map((row) => row.product_id),
-      ),
+    async waitingProducts(limit, after = '') {
+      const rows = await db
+        .selectFrom('stock_alerts')
+        .select('product_id')
+        .distinct()
+        .where('status', '=', 'confirmed')
+        .where('product_id', '>', after)
+        .orderBy('product_id')
+        .limit(rowLimit(limit))
+        .execute();
+      return rows.map((row) => row.product_id);
+    },
 
     notify: (productId, mail, now = new Date()) =>
-      inSyncTransaction(engine, () => {
+      store.transaction(async (trx) => {
+        const alerts = trx;
         const at = now.toISOString();
+        const waiting = await alerts
+          .selectFrom('stock_alerts')
+          .select(['id', 'email'])
+          .where('status', '=', 'confirmed')
+          .where('product_id', '=', productId)
+          .orderBy('id')
+          // PostgreSQL: the rows another pass is taking right now are its own, not waited for.
+          .$if(store.dialect === 'postgres', (query) => query.forUpdate().skipLocked())
+          .execute();
         let queued = 0;
-        for (const row of prepared<{ id: number; email: string }>(sqlite, WAITING_OF_PRODUCT).all(
-          productId,
-        )) {
+        for (const row of waiting) {
           const unsubscribeToken = newToken();
-          // Inside one IMMEDIATE transaction nothing else writes, and the status condition makes a
-          // second pass (this process or another) find nobody left to mail.
-          const marked = prepared(sqlite, MARK_NOTIFIED).run(at, hashToken(unsubscribeToken), row.id);
-          if (marked.changes !== 1) continue;
-          options.enqueueMail(sqlite, mail({ email: row.email, unsubscribeToken }), now);
+          // The status condition makes a second pass (this instance or another) find nobody left
+          // to mail: SQLite runs this transaction alone, and PostgreSQL holds the row's lock.
+          const marked = await alerts
+            .updateTable('stock_alerts')
+            .set({ status: 'notified', notified_at: at, unsubscribe_token_hash: hashToken(unsubscribeToken) })
+            .where('id', '=', row.id)
+            .where('status', '=', 'confirmed')
+            .executeTakeFirst();
+          if (Number(marked.numUpdatedRows) !== 1) continue;
+          await enqueueMailIn(trx, mail({ email: row.email, unsubscribeToken }), now);
           queued += 1;
         }
         return queued;
       }),
 
     forgetProduct: (productId) =>
-      inSyncTransaction(engine, () => prepared(sqlite, FORGET_PRODUCT).run(productId).changes),
-
-    waitingCounts: (productIds) =>
-      read(() => {
-        const counts: Record<string, number> = {};
-        const ids = [...new Set(productIds)];
-        for (let start = 0; start < ids.length; start += COUNT_BATCH) {
-          const batch = ids.slice(start, start + COUNT_BATCH);
-          const rows = prepared<{ product_id: string; n: number }>(
-            sqlite,
-            `SELECT product_id, count(*) AS n FROM stock_alerts
-             WHERE status = 'confirmed' AND product_id IN (${batch.map(() => '?').join(', ')})
-             GROUP BY product_id`,
-          ).all(...batch);
-          for (const row of rows) counts[row.product_id] = row.n;
-        }
-        return counts;
+      store.transaction(async (trx) => {
+        const result = await trx
+          .deleteFrom('stock_alerts')
+          .where('product_id', '=', productId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
       }),
 
-    summary: (top) =>
-      read(() => ({
-        waiting: prepared<{ n: number }>(sqlite, TOTAL_WAITING).get()?.n ?? 0,
-        products: prepared<{ product_id: string; n: number }>(sqlite, TOP_WAITING)
-          .all(Math.max(0, Math.trunc(top)))
-          .map((row) => ({ productId: row.product_id, waiting: row.n })),
-      })),
+    async waitingCounts(productIds) {
+      const counts: Record<string, number> = {};
+      const ids = [...new Set(productIds)].filter(storableId);
+      for (let start = 0; start < ids.length; start += COUNT_BATCH) {
+        const rows = await db
+          .selectFrom('stock_alerts')
+          .select((eb) => ['product_id', eb.fn.countAll<number>().as('n')])
+          .where('status', '=', 'confirmed')
+          .where('product_id', 'in', ids.slice(start, start + COUNT_BATCH))
+          .groupBy('product_id')
+          .execute();
+        for (const row of rows) counts[row.product_id] = row.n;
+      }
+      return counts;
+    },
+
+    async summary(top) {
+      const [total, products] = await Promise.all([
+        db
+          .selectFrom('stock_alerts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'confirmed')
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('stock_alerts')
+          .select((eb) => ['product_id', eb.fn.countAll<number>().as('n')])
+          .where('status', '=', 'confirmed')
+          .groupBy('product_id')
+          .orderBy('n', 'desc')
+          .orderBy('product_id')
+          .limit(rowLimit(top))
+          .execute(),
+      ]);
+      return {
+        waiting: total.n,
+        products: products.map((row) => ({ productId: row.product_id, waiting: row.n })),
+      };
+    },
 
     purge: (now = new Date()) => {
       const { pendingBefore, notifiedBefore, createdBefore } = purgeCutoffs(now);
-      return inSyncTransaction(
-        engine,
-        () => prepared(sqlite, PURGE).run(pendingBefore, notifiedBefore, createdBefore).changes,
-      );
+      return store.transaction(async (trx) => {
+        const result = await trx
+          .deleteFrom('stock_alerts')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'pending'), eb('requested_at', '<', pendingBefore)]),
+              eb.and([eb('status', '=', 'notified'), eb('notified_at', '<', notifiedBefore)]),
+              eb('created_at', '<', createdBefore),
+            ]),
+          )
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from '../text/plain-text.ts';
 import {
   type CardFacts,
   CERT_NUMBER_MAX,
@@ -20,7 +21,11 @@ import {
  * import and the adapters, so a rule and its Greek message live here once.
  */
 
-const optionalText = z.string().trim().max(FACT_TEXT_MAX, { error: FACT_MESSAGES.textTooLong }).nullable();
+const optionalText = z
+  .string()
+  .overwrite(singleLine)
+  .max(FACT_TEXT_MAX, { error: FACT_MESSAGES.textTooLong })
+  .nullable();
 
 /** The stored shape: what crosses the commerce port. */
 export const cardFactsSchema = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMPTY_FACTS } from '../card-facts/facts.ts';
 import { cardFactsSchema } from '../card-facts/schema.ts';
 import { AppError } from '../errors.ts';
+import { multiLine, singleLine } from '../text/plain-text.ts';
 import { HANDLE_MAX, HANDLE_PATTERN } from './handle.ts';
 
 /** A stored product image, ordered by position. */
@@ -52,10 +53,11 @@ export const PRODUCT_INPUT_MESSAGES = {
 /** What the admin (and the seed) hands over to create or replace a product. */
 export const productInputSchema = z
   .object({
-    title: z.string().trim().min(1).max(250),
-    descriptionHtml: z.string().max(20_000).default(''),
-    tags: z.array(z.string().trim().min(1).max(120)).max(20).default([]),
-    productType: z.string().trim().max(60).default(''),
+    // Control characters have no place in a name, and a NUL is refused by PostgreSQL (decision 093).
+    title: z.string().overwrite(singleLine).min(1).max(250),
+    descriptionHtml: z.string().overwrite(multiLine).max(20_000).default(''),
+    tags: z.array(z.string().overwrite(singleLine).min(1).max(120)).max(20).default([]),
+    productType: z.string().overwrite(singleLine).max(60).default(''),
     priceCents: z.number().int().nonnegative().max(100_000_000),
     /** The price before an offer; above the price, or null for none (decision 089). */
     compareAtCents: z.number().int().positive().max(100_000_000).nullable().default(null),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, type ErrorKind, isAppError } from '../../domain/errors.ts';
+import { AppError, type ErrorKind, isAppError, TRY_AGAIN } from '../../domain/errors.ts';
 import { greekZodError } from '../../domain/text/validation-messages.ts';
 import { log } from '../../lib/log.ts';
 
@@ -12,7 +12,7 @@ const STATUS: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-export const GENERIC_ERROR = 'Κάτι πήγε στραβά. Προσπάθησε ξανά.';
+export const GENERIC_ERROR = TRY_AGAIN;
 
 /** The headers of every JSON answer: what it is, and that no cache keeps it. */
 export const JSON_HEADERS = {

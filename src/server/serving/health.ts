@@ -14,12 +14,15 @@ export type Health = {
  */
 export async function shopHealth(container: Container): Promise<Health> {
   let catalogVersion: number;
+  let outbox: Health['outbox'];
+  let build: Awaited<ReturnType<Container['builds']['state']>>;
   try {
+    // The catalogue, then the shop's own database (the outbox and builds live there in every mode).
     catalogVersion = await container.commerce.version();
+    [outbox, build] = await Promise.all([container.mail.backlog(), container.builds.state()]);
   } catch {
     return { ok: false, database: { ok: false, catalogVersion: null }, outbox: null, build: null };
   }
-  const [outbox, build] = await Promise.all([container.mail.backlog(), container.builds.state()]);
   return {
     ok: true,
     database: { ok: true, catalogVersion },

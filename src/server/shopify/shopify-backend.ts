@@ -3,9 +3,9 @@ import { createShopifyClient, type ShopifyClient } from '../../adapters/commerce
 import { createShopifyCommerce } from '../../adapters/commerce-shopify/index.ts';
 import { createShopifyOrders } from '../../adapters/commerce-shopify/orders.ts';
 import { createShopifyOverview } from '../../adapters/commerce-shopify/overview.ts';
+import { catalogCounter } from '../../adapters/database/catalog-counter.ts';
+import type { ShopDatabase } from '../../adapters/database/shop-database.ts';
 import { createShopifyMedia } from '../../adapters/media-shopify/index.ts';
-import { catalogCounter } from '../../adapters/sqlite/catalog-counter.ts';
-import type { Engine } from '../../adapters/sqlite/database.ts';
 import type { CartPort, CommercePort, HostedOrdersPort } from '../../ports/commerce.ts';
 import type { MediaPort } from '../../ports/media.ts';
 import type { OverviewPort } from '../../ports/overview.ts';
@@ -32,7 +32,7 @@ export type ShopifyBackend = {
   webhookSecret: string | undefined;
 };
 
-export function createShopifyBackend(env: Env, engine: Engine): ShopifyBackend {
+export function createShopifyBackend(env: Env, database: ShopDatabase): ShopifyBackend {
   const { storeDomain, protocol } = shopifyEndpoint(env.SHOPIFY_STORE_DOMAIN ?? '');
   const clients = new Map<string, ShopifyClient>();
   const client = (api: 'admin' | 'storefront', version: string = env.SHOPIFY_API_VERSION) => {
@@ -45,7 +45,7 @@ export function createShopifyBackend(env: Env, engine: Engine): ShopifyBackend {
     }
     return found;
   };
-  const catalogVersion = catalogCounter(engine);
+  const catalogVersion = catalogCounter(database);
   const channels = salesChannels(env.SHOPIFY_SALES_CHANNELS);
   return {
     commerce: createShopifyCommerce({

@@ -10,7 +10,7 @@ const opened: PostgresEngine[] = [];
 const databases: TestDatabase[] = [];
 
 async function emptyDatabase(): Promise<string> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ empty: true });
   databases.push(database);
   return database.url;
 }

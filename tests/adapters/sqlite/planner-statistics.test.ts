@@ -20,9 +20,9 @@ afterEach(() => {
 
 /** The statistics SQLite keeps for an index (its row count first), or null when it has none. */
 function statistics(index: string): string | null {
-  const row = shop.container.engine.sqlite
-    .prepare('select stat from sqlite_stat1 where idx = ?')
-    .get(index) as { stat: string } | undefined;
+  const row = shop.engine.sqlite.prepare('select stat from sqlite_stat1 where idx = ?').get(index) as
+    | { stat: string }
+    | undefined;
   return row?.stat ?? null;
 }
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../src/adapters/sqlite/migrations/index.ts';
 import { type Container, createContainer } from '../../../src/server/container.ts';
 import { parseEnv } from '../../../src/server/env.ts';
+import { sqliteEngine } from '../../helpers/temp-shop.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/schema-001');
 const MEDIA_FILE = '1790000000000-abc123-giannis.png';
@@ -30,12 +31,14 @@ afterEach(() => {
 
 describe('upgrading a data folder made by the first released schema', () => {
   it('applies every migration since, and the database stays whole', () => {
-    const applied = shop.engine.sqlite.prepare('SELECT name FROM migrations ORDER BY name').all() as Array<{
+    const applied = sqliteEngine(shop)
+      .sqlite.prepare('SELECT name FROM migrations ORDER BY name')
+      .all() as Array<{
       name: string;
     }>;
     expect(applied.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
-    expect(shop.engine.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(shop.engine.sqlite.pragma('foreign_key_check')).toEqual([]);
+    expect(sqliteEngine(shop).sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(sqliteEngine(shop).sqlite.pragma('foreign_key_check')).toEqual([]);
   });
 
   it('reads back the catalogue: titles, teams, prices, stock, images, and sorts by name', async () => {
@@ -74,8 +77,8 @@ describe('upgrading a data folder made by the first released schema', () => {
     expect(products[2]?.images.map((image) => image.url)).toEqual([`/media/${MEDIA_FILE}`]);
     expect((await shop.media.read(MEDIA_FILE))?.contentType).toBe('image/png');
     // Name sorting needs the title keys migrations 003 and 004 filled in.
-    const unkeyed = shop.engine.sqlite
-      .prepare("SELECT COUNT(*) AS n FROM products WHERE title_key = ''")
+    const unkeyed = sqliteEngine(shop)
+      .sqlite.prepare("SELECT COUNT(*) AS n FROM products WHERE title_key = ''")
       .get();
     expect(unkeyed).toEqual({ n: 0 });
     const byName = await shop.commerce.searchProducts({ sort: 'name', page: 1, pageSize: 10 });

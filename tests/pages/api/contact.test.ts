@@ -145,7 +145,7 @@ describe('POST /api/contact', () => {
     expect(stored?.name).toBe('<img src=x onerror=alert(1)>');
     const [mail] = await shop.container.mail.listOutbox();
     expect(mail?.text).toContain(payload);
-    const html = shop.container.engine.sqlite.prepare('SELECT html_body FROM mail_outbox').get() as {
+    const html = shop.engine.sqlite.prepare('SELECT html_body FROM mail_outbox').get() as {
       html_body: string | null;
     };
     expect(html.html_body).toBeNull();
@@ -188,14 +188,14 @@ describe('POST /api/contact', () => {
 
   it('stores the message and its mail together: when the mail cannot be written, neither is kept', async () => {
     // A failure at the moment the mail is written (as a full disk would fail it), inside the transaction.
-    shop.container.engine.sqlite.exec(
+    shop.engine.sqlite.exec(
       "CREATE TRIGGER fail_mail BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END",
     );
     await expect(receiveContact(shop.container, post(FORM), '203.0.113.50')).rejects.toThrow('disk full');
     expect(countRows(shop.container, 'contact_messages')).toBe(0);
     expect(countRows(shop.container, 'mail_outbox')).toBe(0);
 
-    shop.container.engine.sqlite.exec('DROP TRIGGER fail_mail');
+    shop.engine.sqlite.exec('DROP TRIGGER fail_mail');
     await receiveContact(shop.container, post(FORM), '203.0.113.50');
     expect(countRows(shop.container, 'contact_messages')).toBe(1);
     expect(countRows(shop.container, 'mail_outbox')).toBe(1);
@@ -233,7 +233,7 @@ describe('contact mail over SMTP', () => {
       const net = smtp.listen(0, '127.0.0.1', () => resolve(net.address() as AddressInfo));
       net.once('error', reject);
     });
-    const mail = createOutboxMail(shop.container.engine, {
+    const mail = createOutboxMail(shop.engine, {
       transport: createSmtpTransport({ host: '127.0.0.1', port, secure: false, timeoutMs: 2000 }),
       from: 'CardVault <shop@example.com>',
     });

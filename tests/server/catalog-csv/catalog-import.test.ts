@@ -534,9 +534,7 @@ describe('import jobs', () => {
         error: null,
       });
       // The file is not kept once the job has run.
-      const kept = shop.container.engine.sqlite
-        .prepare('SELECT file FROM import_jobs WHERE id = ?')
-        .get(job.id);
+      const kept = shop.engine.sqlite.prepare('SELECT file FROM import_jobs WHERE id = ?').get(job.id);
       expect(kept).toEqual({ file: null });
     } finally {
       worker.close();
@@ -562,7 +560,7 @@ describe('import jobs', () => {
     const row = `own,Own,,,Card,Olympiacos,TRUE,1.00,,1,${ORIGIN}${stored.url},1${','.repeat(FACT_KEYS.length)}`;
     const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${row}\r\n`;
     const job = await commitCatalogImport(shop, file, ORIGIN);
-    fs.rmSync(path.join(shop.engine.dataDir, 'media', stored.url.replace('/media/', '')));
+    fs.rmSync(path.join(shop.env.dataDir, 'media', stored.url.replace('/media/', '')));
     await runQueuedCatalogImports(shop);
     expect(await importJob(shop, job.id)).toMatchObject({ state: 'failed' });
     expect((await importJob(shop, job.id))?.error).toBe(

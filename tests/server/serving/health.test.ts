@@ -33,13 +33,13 @@ describe('GET /api/health', () => {
     });
     await shop.container.mail.queue(MAIL);
     const failed = await shop.container.mail.queue(MAIL);
-    shop.container.engine.sqlite.prepare("UPDATE mail_outbox SET status = 'failed' WHERE id = ?").run(failed);
+    shop.engine.sqlite.prepare("UPDATE mail_outbox SET status = 'failed' WHERE id = ?").run(failed);
     const { body } = await health();
     expect(body.outbox).toEqual({ pending: 1, failed: 1, oldestPendingAt: expect.any(String) });
   });
 
   it('answers 503 when the database does not', async () => {
-    shop.container.engine.sqlite.close();
+    shop.engine.sqlite.close();
     expect(await health()).toEqual({
       status: 503,
       body: { ok: false, database: { ok: false, catalogVersion: null }, outbox: null, build: null },

@@ -45,7 +45,7 @@ describe('POST /api/stock-alerts', () => {
     // Only the token's hash is stored.
     const token = links[0]?.searchParams.get('token') ?? '';
     expect(token.length).toBeGreaterThanOrEqual(40);
-    const stored = JSON.stringify(shop.container.engine.sqlite.prepare('SELECT * FROM stock_alerts').all());
+    const stored = JSON.stringify(shop.engine.sqlite.prepare('SELECT * FROM stock_alerts').all());
     expect(stored).not.toContain(token);
     expect(stored).toContain('"status":"pending"');
 

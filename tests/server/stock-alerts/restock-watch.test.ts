@@ -36,7 +36,7 @@ it('runs a pass when the shop’s version moves (stock included), and a sweep wh
   expect(passes.count).toBe(1);
 
   // A stock change alone (no catalogue change) moves the version: the pass mails the subscriber.
-  shop.container.engine.sqlite.prepare('UPDATE inventory_levels SET available = 4').run();
+  shop.engine.sqlite.prepare('UPDATE inventory_levels SET available = 4').run();
   await watch.tick();
   expect(passes.count).toBe(2);
   expect(await backInStockMails(shop.container)).toEqual(['a@example.gr']);

@@ -90,7 +90,7 @@ describe('/api/admin/outbox/{id}', () => {
       subject: 'Νέο μήνυμα',
       text: 'κείμενο',
     });
-    const { sqlite } = shop.container.engine;
+    const { sqlite } = shop.engine;
     sqlite
       .prepare(
         "UPDATE mail_outbox SET status = 'failed', attempts = 6, last_error = 'ECONNREFUSED' WHERE id = ?",

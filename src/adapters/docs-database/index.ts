@@ -10,40 +10,40 @@ import {
 } from '../../domain/catalog/team-players.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { DocumentsPort } from '../../ports/documents.ts';
-import type { Engine } from '../sqlite/database.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
 
 const teamsSchema = z.array(teamSchema);
 
-type CategoryRow = { id: string; name: string; teams_json: string };
-
-/** The 'categories' collection as JSON documents in SQLite, one row per document. */
-export function createLocalDocuments({ db, sqlite }: Engine): DocumentsPort {
-  const readRow = sqlite.prepare<[string], CategoryRow>(
-    'SELECT id, name, teams_json FROM categories WHERE id = ?',
-  );
-  const writeTeams = sqlite.prepare<[string, string, string]>(
-    'UPDATE categories SET teams_json = ?, updated_at = ?, revision = revision + 1 WHERE id = ?',
-  );
-
-  /**
-   * Read-modify-write of one team inside one IMMEDIATE transaction: the write lock is taken before
-   * the read, so another process cannot change the document in between, and the body is synchronous,
-   * so nothing in this process can either. No update is ever lost.
-   */
-  const changeTeamOf = sqlite.transaction((categoryId: string, teamName: string, change: TeamChange) => {
-    const row = readRow.get(categoryId);
-    if (!row) throw new AppError('not_found', PLAYER_MESSAGES.categoryNotFound);
-    const teams = changeTeam(teamsSchema.parse(JSON.parse(row.teams_json)), teamName, change);
-    writeTeams.run(JSON.stringify(teams), new Date().toISOString(), categoryId);
-    return { id: row.id, name: row.name, teams } satisfies Category;
-  });
-
-  /**
-   * Kysely's transactions hold its connection lock across awaits; taking that lock first means
-   * our synchronous transaction never runs inside one of theirs (where it would only be a savepoint).
-   */
+/**
+ * The 'categories' collection as JSON documents in the shop's database, SQLite or PostgreSQL, one
+ * row per document. A change to one team is a read-modify-write in one transaction that holds the
+ * row from the read on: SQLite's transactions take its one write lock as they begin, and on
+ * PostgreSQL the read locks the row (FOR UPDATE). Two changes to one document, from any process or
+ * instance, follow each other, and no update is lost.
+ */
+export function createDatabaseDocuments(store: ShopDatabase): DocumentsPort {
+  const { db } = store;
   const updateTeam = (categoryId: string, teamName: string, change: TeamChange): Promise<Category> =>
-    db.connection().execute(async () => changeTeamOf.immediate(categoryId, teamName, change));
+    store.transaction(async (trx) => {
+      const row = await trx
+        .selectFrom('categories')
+        .select(['id', 'name', 'teams_json'])
+        .where('id', '=', categoryId)
+        .$if(store.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', PLAYER_MESSAGES.categoryNotFound);
+      const teams = changeTeam(teamsSchema.parse(JSON.parse(row.teams_json)), teamName, change);
+      await trx
+        .updateTable('categories')
+        .set((eb) => ({
+          teams_json: JSON.stringify(teams),
+          updated_at: new Date().toISOString(),
+          revision: eb('revision', '+', 1),
+        }))
+        .where('id', '=', categoryId)
+        .execute();
+      return { id: row.id, name: row.name, teams } satisfies Category;
+    });
 
   return {
     async listCategories() {

@@ -1,0 +1,47 @@
+import type { Engine } from '../sqlite/database.ts';
+import { INTERRUPTED, type SingleBuild } from './single-build.ts';
+
+/**
+ * One build at a time on SQLite: the `building` row is the lock, and its process's pid says
+ * whether it still holds it (every process of a SQLite shop runs on the one machine).
+ */
+export function sqliteSingleBuild({ db, sqlite }: Engine): SingleBuild {
+  // better-sqlite3 transactions are synchronous, so the check-then-insert below cannot interleave.
+  const begin = sqlite.transaction((pid: number, contentVersion: number): number | null => {
+    const running = sqlite
+      .prepare("SELECT id, pid FROM storefront_builds WHERE status = 'building'")
+      .all() as Array<{
+      id: number;
+      pid: number;
+    }>;
+    const now = new Date().toISOString();
+    for (const build of running) {
+      if (isAlive(build.pid)) return null;
+      sqlite
+        .prepare("UPDATE storefront_builds SET status = 'failed', error = ?, finished_at = ? WHERE id = ?")
+        .run(INTERRUPTED, now, build.id);
+    }
+    const result = sqlite
+      .prepare(
+        "INSERT INTO storefront_builds (status, content_version, pid, started_at) VALUES ('building', ?, ?, ?)",
+      )
+      .run(contentVersion, pid, now);
+    return Number(result.lastInsertRowid);
+  });
+
+  return {
+    // Holding Kysely's connection lock keeps this synchronous transaction out of any open Kysely
+    // transaction on the same connection (where it would only be a savepoint, undone on rollback).
+    begin: (pid, contentVersion) => db.connection().execute(async () => begin.immediate(pid, contentVersion)),
+    release: async () => undefined,
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

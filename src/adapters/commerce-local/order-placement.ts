@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Transaction } from 'kysely';
+import type { Cart } from '../../domain/cart/cart.ts';
+import { canCheckout, MIN_ORDER_MESSAGE } from '../../domain/cart/cart-rules.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { Order } from '../../domain/orders/order.ts';
+import { courierFee } from '../../domain/settings/checkout-terms.ts';
+import type { PlaceOrderInput } from '../../ports/commerce.ts';
+import type { DB } from '../database/schema.ts';
+import type { ShopDatabase } from '../database/shop-database.ts';
+import { type EnqueueMail, enqueueMailIn } from '../mail-outbox/enqueue.ts';
+import { inSyncTransaction } from '../sqlite/busy-retry.ts';
+import type { Engine } from '../sqlite/database.ts';
+import { parseGid } from '../sqlite/ids.ts';
+import { prepared } from '../sqlite/prepared.ts';
+import { readCart, readCartIn } from './cart-reads.ts';
+import {
+  type EventRow,
+  type OrderLineRow,
+  type OrderRow,
+  orderNumber,
+  orderOf,
+  toOrder,
+} from './order-rows.ts';
+import { customerFolded } from './order-search.ts';
+import { cartVariants, lockStock, takeStock, takeStockIn } from './stock-moves.ts';
+
+/**
+ * Placing an order: one transaction that re-reads the cart, takes the stock, writes the order, its
+ * lines, its placed event and its mails, and closes the cart (decisions 004, 030). On SQLite it is
+ * synchronous plain SQL, the hot write of a busy shop; on PostgreSQL the same steps through Kysely,
+ * with the cart's row and then its stock rows locked first, so checkouts of one cart take turns
+ * from any instance and checkouts of different carts never deadlock over the stock (stock-moves.ts).
+ * What the order is (checks, totals, messages, numbering) is decided once, below.
+ */
+
+export type Placed = { order: Order; created: boolean };
+
+const CART_GONE = 'Το καλάθι δεν βρέθηκε ή έχει ήδη ολοκληρωθεί.';
+
+/** A key seen before is answered with its order, unless it came with another cart. */
+function refuseOtherCart(previous: OrderRow, input: PlaceOrderInput): void {
+  if (previous.cart_id !== input.cartId) throw new AppError('conflict', 'Μη έγκυρο αίτημα παραγγελίας.');
+}
+
+/**
+ * The lines to order, once the cart is as the shopper last saw it: if reading it changed anything,
+ * the shopper must see the new cart before paying, so nothing is ordered and each change is named.
+ */
+function orderedLines(cart: Cart) {
+  if (cart.notices.length > 0) {
+    throw new AppError('conflict', cart.notices.map((notice) => notice.message).join(' '), {
+      cart: 'changed',
+    });
+  }
+  if (cart.lines.length === 0) throw new AppError('invalid', 'Το καλάθι είναι άδειο.');
+  if (!canCheckout(cart.subtotalCents)) throw new AppError('invalid', MIN_ORDER_MESSAGE);
+  return cart.lines.map((line) => ({
+    line,
+    variantId: Number(parseGid('ProductVariant', line.merchandise.id)),
+  }));
+}
+
+/** A buyer who lost the race for the last copy: named, and the whole order rolled back. */
+const soldOut = (title: string) =>
+  new AppError('conflict', `Το «${title}» μόλις εξαντλήθηκε. Δεν έγινε καμία χρέωση ή παραγγελία.`, {
+    cart: 'changed',
+  });
+
+/** The order's row; its number follows from its id once inserted. */
+function orderValues(input: PlaceOrderInput, cart: Cart, now: string) {
+  const shippingCents =
+    input.delivery.method === 'courier' ? courierFee(input.shipping, cart.subtotalCents) : 0;
+  return {
+    number: `pending-${randomBytes(8).toString('hex')}`,
+    cart_id: input.cartId,
+    idempotency_key: input.idempotencyKey,
+    access_token: randomBytes(24).toString('base64url'),
+    status: 'pending' as const,
+    customer_name: input.customer.name,
+    email: input.customer.email,
+    phone: input.customer.phone,
+    delivery_json: JSON.stringify(input.delivery),
+    payment_method: input.payment,
+    notes: input.notes,
+    subtotal_cents: cart.subtotalCents,
+    shipping_cents: shippingCents,
+    total_cents: cart.subtotalCents + shippingCents,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+const lineValues = (orderId: number, lines: ReturnType<typeof orderedLines>) =>
+  lines.map(({ line, variantId }) => ({
+    order_id: orderId,
+    variant_id: variantId,
+    product_title: line.merchandise.title,
+    unit_price_cents: line.merchandise.priceCents,
+    quantity: line.quantity,
+  }));
+
+// SQLite: one synchronous transaction in plain SQL (decision 004).
+
+const INSERT_ORDER = `INSERT INTO orders (number, cart_id, idempotency_key, access_token, status,
+    customer_name, email, phone, delivery_json, payment_method, notes,
+    subtotal_cents, shipping_cents, total_cents, created_at, updated_at)
+  VALUES (@number, @cart_id, @idempotency_key, @access_token, @status, @customer_name, @email, @phone,
+    @delivery_json, @payment_method, @notes, @subtotal_cents, @shipping_cents, @total_cents,
+    @created_at, @updated_at) RETURNING id`;
+
+const INSERT_LINE = `INSERT INTO order_lines (order_id, variant_id, product_title, unit_price_cents, quantity)
+  VALUES (@order_id, @variant_id, @product_title, @unit_price_cents, @quantity)`;
+
+const PLACED_EVENT = `INSERT INTO order_events (order_id, status, mail_id, created_at) VALUES (?, 'pending', ?, ?)`;
+
+/** Places the order on SQLite; `enqueueMail` writes its mails on the same connection. */
+export function placeOnSqlite(engine: Engine, input: PlaceOrderInput, enqueueMail: EnqueueMail | undefined) {
+  const { sqlite } = engine;
+  return inSyncTransaction(engine, (): Placed => {
+    const previous = prepared<OrderRow>(sqlite, 'SELECT * FROM orders WHERE idempotency_key = ?').get(
+      input.idempotencyKey,
+    );
+    if (previous) {
+      refuseOtherCart(previous, input);
+      return { order: readOrder(sqlite, previous.id), created: false };
+    }
+    const cart = prepared<{ closed_at: string | null }>(
+      sqlite,
+      'SELECT closed_at FROM carts WHERE id = ?',
+    ).get(input.cartId);
+    if (!cart || cart.closed_at !== null) throw new AppError('not_found', CART_GONE);
+    const current = readCart(sqlite, input.cartId);
+    const lines = orderedLines(current);
+    for (const { line, variantId } of lines) {
+      if (line.merchandise.available === null) continue;
+      if (!takeStock(sqlite, variantId, line.quantity)) throw soldOut(line.merchandise.title);
+    }
+    const now = new Date().toISOString();
+    const inserted = prepared<{ id: number }>(sqlite, INSERT_ORDER).get(orderValues(input, current, now));
+    if (!inserted) throw new Error('placeOrder: the order insert returned no row');
+    prepared(sqlite, 'UPDATE orders SET number = ? WHERE id = ?').run(orderNumber(inserted.id), inserted.id);
+    for (const values of lineValues(inserted.id, lines)) prepared(sqlite, INSERT_LINE).run(values);
+    prepared(sqlite, 'UPDATE carts SET closed_at = ?, updated_at = ? WHERE id = ?').run(
+      now,
+      now,
+      input.cartId,
+    );
+    const placed = readOrder(sqlite, inserted.id);
+    // The first mail is the shopper's confirmation: the placed event keeps it, so the order page
+    // can say whether it has gone out.
+    const mailIds = (input.mails?.(placed) ?? []).map((mail) => enqueueMail?.(sqlite, mail) ?? null);
+    prepared(sqlite, PLACED_EVENT).run(inserted.id, mailIds[0] ?? null, now);
+    return { order: readOrder(sqlite, inserted.id), created: true };
+  });
+}
+
+const EVENTS = `SELECT order_events.id, order_events.status, order_events.shipment_json, order_events.reason,
+    order_events.mail_id, order_events.created_at, order_events.undone_at, mail_outbox.status AS mail_status
+  FROM order_events LEFT JOIN mail_outbox ON mail_outbox.id = order_events.mail_id
+  WHERE order_events.order_id = ? ORDER BY order_events.id`;
+
+/** An order read whole on the synchronous connection (inside the order's own transaction). */
+function readOrder(sqlite: Database.Database, id: number): Order {
+  const row = prepared<OrderRow>(sqlite, 'SELECT * FROM orders WHERE id = ?').get(id);
+  if (!row) throw new Error(`readOrder: order ${id} is missing`);
+  const lines = prepared<OrderLineRow>(
+    sqlite,
+    'SELECT * FROM order_lines WHERE order_id = ? ORDER BY id',
+  ).all(id);
+  return orderOf(row, lines, prepared<EventRow>(sqlite, EVENTS).all(id));
+}
+
+// PostgreSQL: the same steps through Kysely.
+
+/** The orders table with the column PostgreSQL keeps for searching (its migration 008). */
+const withFolded = (trx: Transaction<DB>) =>
+  trx.$extendTables<{ orders: DB['orders'] & { customer_folded: string } }>();
+
+/** Whether `error` is PostgreSQL's unique violation of the idempotency key. */
+const isRepeatedKey = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '23505' &&
+  (error as { constraint?: unknown }).constraint === 'orders_idempotency_key_unique';
+
+/**
+ * Places the order on PostgreSQL. Two submits of one checkout meet at the cart's lock: the second
+ * finds the first's order by its key. One key sent with two carts at once meets at the key's
+ * unique constraint: the loser is answered again from the start, as a repeat.
+ */
+export async function placeOnPostgres(store: ShopDatabase, input: PlaceOrderInput): Promise<Placed> {
+  try {
+    return await store.transaction((trx) => placeIn(trx, input));
+  } catch (error) {
+    if (!isRepeatedKey(error)) throw error;
+    return store.transaction((trx) => placeIn(trx, input));
+  }
+}
+
+async function placeIn(trx: Transaction<DB>, input: PlaceOrderInput): Promise<Placed> {
+  const cart = await trx
+    .selectFrom('carts')
+    .select('closed_at')
+    .where('id', '=', input.cartId)
+    .forUpdate()
+    .executeTakeFirst();
+  // Looked for once the cart is ours: the same checkout may have been placed while this one waited.
+  const previous = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('idempotency_key', '=', input.idempotencyKey)
+    .executeTakeFirst();
+  if (previous) {
+    refuseOtherCart(previous, input);
+    return { order: await toOrder(trx, previous), created: false };
+  }
+  if (!cart || cart.closed_at !== null) throw new AppError('not_found', CART_GONE);
+  await lockStock(trx, cartVariants(trx, input.cartId));
+  const current = await readCartIn(trx, input.cartId);
+  const lines = orderedLines(current);
+  for (const { line, variantId } of lines) {
+    if (line.merchandise.available === null) continue;
+    if (!(await takeStockIn(trx, variantId, line.quantity))) throw soldOut(line.merchandise.title);
+  }
+  const now = new Date().toISOString();
+  const { id } = await withFolded(trx)
+    .insertInto('orders')
+    .values({ ...orderValues(input, current, now), customer_folded: customerFolded(input.customer) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('orders')
+    .set({ number: orderNumber(id) })
+    .where('id', '=', id)
+    .execute();
+  await trx.insertInto('order_lines').values(lineValues(id, lines)).execute();
+  await trx
+    .updateTable('carts')
+    .set({ closed_at: now, updated_at: now })
+    .where('id', '=', input.cartId)
+    .execute();
+  const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const placed = await toOrder(trx, row);
+  const mailIds: number[] = [];
+  for (const mail of input.mails?.(placed) ?? []) mailIds.push(await enqueueMailIn(trx, mail));
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: id, status: 'pending', mail_id: mailIds[0] ?? null, created_at: now })
+    .execute();
+  return { order: await toOrder(trx, row), created: true };
+}
