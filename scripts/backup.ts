@@ -8,6 +8,12 @@ import { createBackup } from './backup/create-backup.ts';
 import { argValue, loadEnvOrExit } from './cli.ts';
 
 const env = loadEnvOrExit();
+if (env.DATABASE_URL) {
+  console.error(
+    'This command backs up the SQLite data folder. With DATABASE_URL, use pg_dump and pg_restore for the database and copy DATA_DIR/media.',
+  );
+  process.exit(1);
+}
 const to = path.resolve(argValue(process.argv.slice(2), '--to') ?? path.join(env.dataDir, 'backups'));
 try {
   const { file, manifest, seconds } = await createBackup(env.dataDir, to);

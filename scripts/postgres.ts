@@ -26,7 +26,15 @@ const SETTINGS = {
   shared_buffers: '128MB',
 };
 
-export type PostgresServer = { url: string; stop(): Promise<void> };
+export type PostgresServer = {
+  url: string;
+  /** Ends the server and deletes its data. */
+  stop(): Promise<void>;
+  /** Stops the server but keeps its data, as a database that goes away (tests of an outage). */
+  halt(): Promise<void>;
+  /** Starts a halted server again on its port and data. */
+  resume(): Promise<void>;
+};
 type User = { uid: number; gid: number };
 
 const hasTools = (bin: string) => TOOLS.every((tool) => fs.existsSync(path.join(bin, tool)));
@@ -160,15 +168,18 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Po
 
   const port = options.port ?? (await freePort());
   const settings = { ...SETTINGS, port: String(port), unix_socket_directories: folder };
-  const logFile = fs.openSync(log, 'a');
   const [postgres, postgresArgs] = command('postgres', [
     '-D',
     data,
     ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ]);
-  const server = spawn(postgres, postgresArgs, { cwd: folder, stdio: ['ignore', logFile, logFile] });
-  fs.closeSync(logFile);
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const launch = () => {
+    const logFile = fs.openSync(log, 'a');
+    const child = spawn(postgres, postgresArgs, { cwd: folder, stdio: ['ignore', logFile, logFile] });
+    fs.closeSync(logFile);
+    return { child, exited: new Promise((resolve) => child.once('exit', resolve)) };
+  };
+  let { child: server, exited } = launch();
 
   let stopped = false;
   const stopNow = () => {
@@ -200,11 +211,20 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Po
     stopNow();
     throw error;
   }
+  const [pgCtl, stopFast] = command('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-s']);
   return {
     url,
     async stop() {
       stopNow();
       await exited;
+    },
+    async halt() {
+      spawnSync(pgCtl, stopFast, { cwd: folder, stdio: 'ignore' });
+      await exited;
+    },
+    async resume() {
+      ({ child: server, exited } = launch());
+      await waitUntilReady(url, server, log);
     },
   };
 }

@@ -8,6 +8,12 @@ import { loadEnvOrExit } from './cli.ts';
 const args = process.argv.slice(2);
 const file = args.find((arg) => !arg.startsWith('--'));
 const env = loadEnvOrExit();
+if (env.DATABASE_URL) {
+  console.error(
+    'This command backs up the SQLite data folder. With DATABASE_URL, use pg_dump and pg_restore for the database and copy DATA_DIR/media.',
+  );
+  process.exit(1);
+}
 if (!file) {
   console.error('Usage: npm run restore -- <backup.tar.gz> [--force]');
   process.exit(1);

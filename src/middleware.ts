@@ -1,10 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
+import { isAppError } from './domain/errors.ts';
 import { SESSION_COOKIE } from './server/auth/session-cookie.ts';
 import { sharedPageCache } from './server/cache/page-cache.ts';
 import { cachedProductPage } from './server/cache/product-page-cache.ts';
 import { isCachedRoute, responseCacheKey } from './server/cache/response-cache.ts';
 import { getContainer } from './server/container.ts';
-import { json } from './server/http/http.ts';
+import { errorAnswer, errorResponse, json } from './server/http/http.ts';
 import { fromOtherSite } from './server/http/same-site.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -49,18 +50,48 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return refuse(403, 'Το αίτημα απορρίφθηκε (άλλη προέλευση).');
 
   const token = context.cookies.get(SESSION_COOKIE)?.value;
-  if (token) context.locals.admin = await container.auth.verifySession(token);
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  let version: string | undefined;
+  try {
+    if (token) context.locals.admin = await container.auth.verifySession(token);
+    // Read before rendering: what is rendered is at least as new as the version it is cached under.
+    if (reading && isCachedRoute(context.routePattern))
+      version = (await container.contentVersion?.()) ?? undefined;
+  } catch (error) {
+    return unavailable(error, url);
+  }
 
   if (isAdminApi(context.routePattern, url.pathname)) {
     if (!token) return refuse(401, 'Απαιτείται σύνδεση.');
     if (!context.locals.admin) return refuse(403, 'Η σύνδεση έληξε. Συνδεθείτε ξανά.');
   }
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    // Read before rendering: what is rendered is at least as new as the version it is cached under.
-    const version = isCachedRoute(context.routePattern) ? await container.contentVersion?.() : undefined;
-    if (version)
-      return sharedPageCache().respond(responseCacheKey(version, new URL(request.url)), request, next);
-    if (context.routePattern === PRODUCT_PAGE) return cachedProductPage(context, next);
+  try {
+    if (reading) {
+      if (version)
+        return await sharedPageCache().respond(
+          responseCacheKey(version, new URL(request.url)),
+          request,
+          next,
+        );
+      if (context.routePattern === PRODUCT_PAGE) return await cachedProductPage(context, next);
+    }
+    return await next();
+  } catch (error) {
+    // A page rendered on demand whose data could not be read; the API routes answer their own.
+    if (isAppError(error) && error.kind === 'unavailable') return unavailable(error, url);
+    throw error;
   }
-  return next();
 });
+
+/**
+ * The database is away (503, "try again"): an API call gets the JSON error its route would give,
+ * a page the words alone.
+ */
+function unavailable(error: unknown, url: URL): Response {
+  if (url.pathname.startsWith('/api/')) return errorResponse(error);
+  const { status, body } = errorAnswer(error);
+  return new Response(body.error.message, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
