@@ -6,14 +6,14 @@
  *   npm test                  everything; vitest and the two e2e runs go side by side
  *   npm test -- quick         before a commit: type-check, lint, the quick vitest project and the
  *                             e2e smoke set (every page type, the main flows) on the embedded backend
- *   npm test -- unit e2e …    only the named suites (check, lint, unit, e2e, e2e-hosted)
+ *   npm test -- unit e2e …    only the named suites (check, lint, unit, e2e, e2e-hosted, e2e-postgres)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.ts';
 import { reportCoreDumps } from './core-dumps.ts';
-import { ensurePostgres } from './postgres.ts';
+import { ensurePostgres, startPostgres } from './postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -184,7 +184,7 @@ fs.mkdirSync(results, { recursive: true });
 
 // Before the checks: a missing PostgreSQL is installed, or stops the run, at once, not minutes later
 // in vitest's global setup.
-if (wanted('unit')) ensurePostgres('the PostgreSQL tests');
+if (wanted('unit') || (!quick && wanted('e2e-postgres'))) ensurePostgres('the PostgreSQL tests');
 
 if (wanted('check')) {
   const failed = run(bin('astro'), ['check', '--minimumSeverity', 'warning']) !== 0;
@@ -207,7 +207,7 @@ if (wanted('unit')) running.push(vitest(quick ? 'quick' : null, full ? 1 : 2));
 // Each run's own ports, apart: its shop, and the hosted run's emulators 20,000 to 22,000 above it
 // (below the range the system hands out for outgoing connections).
 const ports = 4600 + (process.pid % 25) * 200;
-if (wanted('e2e') || (!quick && wanted('e2e-hosted'))) {
+if (wanted('e2e') || (!quick && (wanted('e2e-hosted') || wanted('e2e-postgres')))) {
   const chromium = ensureChromium('the e2e tests');
   if (wanted('e2e'))
     running.push(
@@ -228,6 +228,29 @@ if (wanted('e2e') || (!quick && wanted('e2e-hosted'))) {
         E2E_WORKERS: full ? '1' : '2',
         E2E_PORT: String(ports + 100),
       }),
+    );
+  // The embedded backends once more with the shop's database on PostgreSQL (decision 093): the
+  // smoke set, every page type and the main flows, each worker's shop on a database of its own
+  // on a throwaway server.
+  if (!quick && wanted('e2e-postgres'))
+    running.push(
+      (async () => {
+        const server = await startPostgres();
+        try {
+          return await e2e(
+            'e2e-postgres',
+            {
+              CHROMIUM_PATH: chromium,
+              E2E_POSTGRES_URL: server.url,
+              E2E_WORKERS: '1',
+              E2E_PORT: String(ports + 150),
+            },
+            ['--grep', '@smoke', '--project', 'desktop'],
+          );
+        } finally {
+          await server.stop();
+        }
+      })(),
     );
 }
 tallies.push(...(await Promise.all(running)));
