@@ -3,6 +3,7 @@ import { type Cart, type CartLine, isMissingCart } from '../../src/domain/cart/c
 import { tooManyMessage } from '../../src/domain/cart/cart-rules.ts';
 import type { Product } from '../../src/domain/catalog/product.ts';
 import type { CartPort } from '../../src/ports/commerce.ts';
+import type { OrderShop } from '../helpers/order-shop.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 /**
@@ -251,3 +252,29 @@ export function cartsContract(name: string, open: () => Promise<CartsHarness>, t
     });
   });
 }
+
+/** The embedded engine's harness, on either database. */
+export async function engineCartsHarness(open: () => Promise<OrderShop>): Promise<CartsHarness> {
+  const { commerce, carts, close } = await open();
+  return {
+    carts,
+    seed: async (title, priceCents, quantity) =>
+      (await commerce.createProduct({ title, priceCents, quantity, tags: [], productType: 'Card' })).product,
+    async setStock(product, quantity) {
+      await commerce.updateProduct(product.id, {
+        title: product.title,
+        priceCents: product.priceCents ?? 0,
+        quantity,
+        productType: 'Card',
+      });
+    },
+    close,
+  };
+}
+
+/** What the embedded engine's carts look like. */
+export const ENGINE_CART_TRAITS: CartsTraits = {
+  cartId: /^[A-Za-z0-9_-]{32}$/,
+  checkoutUrl: /^\/checkout$/,
+  unknownCartId: 'A'.repeat(32),
+};

@@ -3,6 +3,7 @@ import { type Product, productSchema } from '../../src/domain/catalog/product.ts
 import { idTail } from '../../src/domain/catalog/product-id.ts';
 import type { CatalogPage, CatalogQuery } from '../../src/domain/catalog/query.ts';
 import type { CommercePort } from '../../src/ports/commerce.ts';
+import type { TestCatalogue } from '../helpers/catalogue.ts';
 
 /**
  * The commerce port's catalogue reads, written once and run against every adapter: the embedded
@@ -552,4 +553,29 @@ export function commerceContract(name: string, open: () => Promise<CommerceHarne
       });
     });
   });
+}
+
+/** The embedded engine's harness, on either database. */
+export async function engineCommerceHarness(open: () => Promise<TestCatalogue>): Promise<CommerceHarness> {
+  const { commerce, store, close } = await open();
+  return {
+    commerce,
+    async seed({ priceCents, ...product }) {
+      const created = await commerce.createProduct({
+        ...product,
+        priceCents: priceCents ?? 0,
+        quantity: product.quantity ?? 1,
+      });
+      if (priceCents !== null) return created.product;
+      // An unpriced product, as an imported catalogue may hold (the admin form always sets a price).
+      const id = Number(created.product.id.split('/').pop());
+      await store.db
+        .updateTable('variants')
+        .set({ price_cents: null })
+        .where('product_id', '=', id)
+        .execute();
+      return (await commerce.getProduct(created.product.id)) ?? created.product;
+    },
+    close,
+  };
 }

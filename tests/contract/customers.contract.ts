@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer, Order } from '../../src/domain/orders/order.ts';
 import type { OrderPort } from '../../src/ports/commerce.ts';
+import type { OrderShop } from '../helpers/order-shop.ts';
 
 /**
  * One empty orders backend for one test: `order` places an order of `totalCents` (7 € or more, no
@@ -117,4 +118,35 @@ export function customersContract(backend: string, open: () => Promise<Customers
       expect(orders.orders.map((order) => order.id)).toEqual([cancelled.id, second.id, first.id]);
     });
   });
+}
+
+/** The embedded engine's harness, on either database: an order per customer, each of a card of its own. */
+export async function engineCustomersHarness(open: () => Promise<OrderShop>): Promise<CustomersHarness> {
+  const { commerce, carts, orders, close } = await open();
+  let key = 0;
+  return {
+    orders,
+    async order(customer, totalCents, options = {}) {
+      const { product } = await commerce.createProduct({
+        title: `Κάρτα ${++key}`,
+        priceCents: totalCents,
+        quantity: 1,
+        tags: [],
+        productType: 'Card',
+      });
+      const cart = await carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }]);
+      const placed = await orders.placeOrder({
+        cartId: cart.id,
+        idempotencyKey: `customers-contract-${key}`,
+        customer,
+        delivery: { method: 'pickup' },
+        payment: 'bank_transfer',
+        notes: '',
+        shipping: { courierFeeCents: 0, freeShippingFromCents: null },
+      });
+      if (!options.cancelled) return placed.order;
+      return orders.setOrderStatus(placed.order.id, { status: 'cancelled' });
+    },
+    close,
+  };
 }

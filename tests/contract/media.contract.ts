@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProductInput } from '../../src/domain/catalog/product.ts';
 import type { CommercePort } from '../../src/ports/commerce.ts';
 import type { MediaPort } from '../../src/ports/media.ts';
+import type { TestCatalogue } from '../helpers/catalogue.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 /**
@@ -146,4 +147,18 @@ export function mediaContract(name: string, open: () => Promise<MediaHarness>, t
       expect(await harness.commerce.listProducts()).toEqual([]);
     });
   });
+}
+
+/** The embedded engine's harness, on either database: the files in a data folder of its own. */
+export async function engineMediaHarness(open: () => Promise<TestCatalogue>): Promise<MediaHarness> {
+  const { media, commerce, close } = await open();
+  return {
+    media,
+    commerce,
+    async readImage(url) {
+      const name = /^\/media\/([^/?#]+)$/.exec(url)?.[1];
+      return name ? ((await media.read(name))?.bytes ?? null) : null;
+    },
+    close,
+  };
 }

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseGid } from '../../src/adapters/sqlite/ids.ts';
 import type { OrderStatus } from '../../src/domain/orders/order.ts';
 import type { SalesFigures } from '../../src/domain/overview/figures.ts';
 import { offsetSpans, periodStarts } from '../../src/domain/overview/shop-time.ts';
 import type { OverviewPort } from '../../src/ports/overview.ts';
+import type { OrderShop } from '../helpers/order-shop.ts';
 
 /**
  * The overview port's figures on fixed orders, for every adapter (the embedded engine's SQL and
@@ -166,4 +168,38 @@ export function overviewContract(name: string, open: () => Promise<OverviewHarne
       });
     });
   });
+}
+
+/** The embedded engine's harness, on either database. */
+export async function engineOverviewHarness(open: () => Promise<OrderShop>): Promise<OverviewHarness> {
+  const { store, commerce, carts, orders, overview, close } = await open();
+  let keys = 0;
+  return {
+    overview,
+    async product(input) {
+      return (await commerce.createProduct(input)).product.variantId;
+    },
+    async order(lines, at, status = 'pending') {
+      const cart = await carts.addCartLines(
+        null,
+        lines.map((line) => ({ merchandiseId: line.variantId, quantity: line.quantity })),
+      );
+      const { order } = await orders.placeOrder({
+        cartId: cart.id,
+        idempotencyKey: `overview-contract-${String(keys++).padStart(8, '0')}`,
+        customer: { name: 'Μαρία Παπαδοπούλου', email: 'maria@example.gr', phone: '6912345678' },
+        delivery: { method: 'pickup' },
+        payment: 'bank_transfer',
+        notes: '',
+        shipping: { courierFeeCents: 0, freeShippingFromCents: null },
+      });
+      // Fixed times and statuses are the fixture's, written straight into the orders table.
+      await store.db
+        .updateTable('orders')
+        .set({ created_at: at, status })
+        .where('id', '=', Number(parseGid('Order', order.id)))
+        .execute();
+    },
+    close,
+  };
 }

@@ -35,7 +35,7 @@ export type OrderShop = ShopParts & {
   close(): Promise<void>;
 };
 
-const sqliteShop = async (env: Record<string, string> = {}): Promise<OrderShop> => {
+export const sqliteOrderShop = async (env: Record<string, string> = {}): Promise<OrderShop> => {
   const temp = openTempShop(env);
   const others: Container[] = [];
   const of = (container: Container): OrderShop => ({
@@ -55,7 +55,7 @@ const sqliteShop = async (env: Record<string, string> = {}): Promise<OrderShop> 
   return of(temp.container);
 };
 
-const postgresShop = async (source: Record<string, string> = {}): Promise<OrderShop> => {
+export const postgresOrderShop = async (source: Record<string, string> = {}): Promise<OrderShop> => {
   const database = await postgresTestDatabase();
   // Only for the values the use cases read (the site's address, the shop's email).
   const env = parseEnv({ ...source, DATA_DIR: path.join(os.tmpdir(), 'cardshop-unused') });
@@ -82,16 +82,15 @@ const postgresShop = async (source: Record<string, string> = {}): Promise<OrderS
   return of(database.store);
 };
 
-/** Both databases, for a loop of `describe`s: every test of the file runs on each. */
 /** Both, or SQLite alone in `npm test -- quick` (TEST_DATABASES=sqlite, tests/helpers/databases.ts). */
 export const ORDER_SHOPS: ReadonlyArray<
   readonly [string, (env?: Record<string, string>) => Promise<OrderShop>]
 > =
   process.env.TEST_DATABASES === 'sqlite'
-    ? [['SQLite', sqliteShop]]
+    ? [['SQLite', sqliteOrderShop]]
     : [
-        ['SQLite', sqliteShop],
-        ['PostgreSQL', postgresShop],
+        ['SQLite', sqliteOrderShop],
+        ['PostgreSQL', postgresOrderShop],
       ];
 
 /** Row count of a table, on either database. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FACTS } from '../../../src/domain/card-facts/facts.ts';
 import { parseProductInput } from '../../../src/domain/catalog/product.ts';
 
 const input = { title: 'LeBron James', priceCents: 1000, quantity: 1 };
@@ -11,22 +12,7 @@ describe('product input', () => {
       tags: ['NBA\u0007', 'Lakers'],
       productType: 'Card\u0000',
       descriptionHtml: '<p>Rookie\u0000 card</p>\n<p>Mint</p>',
-      facts: {
-        year: null,
-        manufacturer: 'Topps\u0000',
-        set: null,
-        cardNumber: null,
-        parallel: null,
-        rookie: false,
-        autograph: false,
-        patch: false,
-        serialNumber: null,
-        printRun: null,
-        grader: null,
-        grade: null,
-        condition: null,
-        certNumber: null,
-      },
+      facts: { ...EMPTY_FACTS, manufacturer: 'Topps\u0000' },
     });
     expect(parsed).toMatchObject({
       title: 'LeBron James',
