@@ -35,11 +35,14 @@ export async function sqliteTestDatabase(): Promise<TestDatabase<Engine>> {
 /** A fresh database of its own on the test run's PostgreSQL server, migrated. */
 export async function postgresTestDatabase(): Promise<TestDatabase<PostgresEngine>> {
   const database = await createTestDatabase();
-  const opened: PostgresEngine[] = [await openPostgres(database.url)];
+  // A test may queue a thousand operations on one pool on a machine busy with other suites: a
+  // wait for a connection is not an outage here, as it would be for a shop's request.
+  const open = () => openPostgres(database.url, { connectTimeoutMs: 120_000 });
+  const opened: PostgresEngine[] = [await open()];
   return {
     store: opened[0] as PostgresEngine,
     another: async () => {
-      const engine = await openPostgres(database.url);
+      const engine = await open();
       opened.push(engine);
       return engine;
     },

@@ -20,7 +20,11 @@ export type PostgresEngine = ShopDatabase & {
   close(): Promise<void>;
 };
 
-export type PostgresOptions = { poolSize?: number };
+export type PostgresOptions = {
+  poolSize?: number;
+  /** How long a query waits for a connection before the database counts as unavailable (10 s). */
+  connectTimeoutMs?: number;
+};
 
 /**
  * The shop's PostgreSQL database at `url`, migrated: connects, applies pending migrations, and
@@ -43,7 +47,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Pos
     pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       types: { getTypeParser },
       // Every session in UTC, so what the shop reads back does not depend on the server's zone.
       options: '-c TimeZone=UTC',

@@ -1,5 +1,5 @@
 import type { CardFacts } from '../card-facts/facts.ts';
-import type { Product, ProductInput } from '../catalog/product.ts';
+import { type Product, type ProductInput, productInputSchema } from '../catalog/product.ts';
 import { formatEuro } from '../text/money.ts';
 import type { RowError } from './parse.ts';
 import { REMOTE_IMAGE_MESSAGES, remoteImageUrl } from './remote-images.ts';
@@ -218,11 +218,15 @@ function unchanged(
   origin: string,
 ): boolean {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  // The texts as the shop will store them (line breaks and control characters made plain by the
+  // product's own rules), so a file's CRLF or stray tab does not read as a change.
+  const parsed = productInputSchema.safeParse({ ...input, mediaIds: [] });
+  const text = parsed.success ? parsed.data : input;
   return (
-    current.title === input.title &&
-    current.descriptionHtml === input.descriptionHtml &&
-    same(current.tags, input.tags) &&
-    current.productType === input.productType &&
+    current.title === text.title &&
+    current.descriptionHtml === text.descriptionHtml &&
+    same(current.tags, text.tags) &&
+    current.productType === text.productType &&
     current.priceCents === input.priceCents &&
     current.compareAtCents === (input.compareAtCents ?? null) &&
     (current.available ?? 0) === input.quantity &&

@@ -170,6 +170,15 @@ describe('catalogue CSV export and import', () => {
     expect(await shop.commerce.version()).toBe(version);
   });
 
+  it('a file written with Windows line breaks inside a description is the same file again', async () => {
+    const shop = open();
+    await fillShop(shop);
+    // The description's line break as a spreadsheet on Windows saves it (the shop keeps \n).
+    const file = (await exported(shop)).replace('κόμματα,\nκαι', 'κόμματα,\r\nκαι');
+    expect(file).toContain('κόμματα,\r\nκαι');
+    expect((await planCatalogImport(shop, file, ORIGIN)).counts).toMatchObject({ update: 0, skip: 5 });
+  });
+
   it('a file without the certificate column keeps the numbers, unless it changes the grader', async () => {
     const shop = open();
     await fillShop(shop);
