@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { handleize, uniqueHandle } from '../../domain/catalog/handle.ts';
 import {
   type ProductInput,
@@ -10,6 +10,7 @@ import { foldText, htmlToText, nameSortKey } from '../../domain/text/fold.ts';
 import { nameKeys } from '../../domain/text/spelling.ts';
 import type { DB } from '../database/schema.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
+import { lockKey } from '../postgres/advisory-lock.ts';
 import { requireGid } from '../sqlite/ids.ts';
 import { lookWithin, WRITES_PER_LOOK } from '../sqlite/planner-statistics.ts';
 import { factColumns } from './fact-columns.ts';
@@ -226,8 +227,7 @@ async function freeHandle(
   const base = handleize(data.title);
   // SQLite runs one write transaction at a time. On PostgreSQL two products with one title, saved
   // at once from two instances, would both pick the same free handle: they take turns per base.
-  if (store.dialect === 'postgres')
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`product-handle:${base}`}))`.execute(trx);
+  if (store.dialect === 'postgres') await lockKey(trx, 'product-handle', base);
   const taken = new Set(
     (await trx.selectFrom('products').select('handle').where(handleOrNumbered(base)).execute()).map(
       (row) => row.handle,

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { RateLimitPort } from '../../ports/rate-limits.ts';
+import { lockKey } from '../postgres/advisory-lock.ts';
 import type { PostgresEngine } from '../postgres/database.ts';
 
 /** Keys are addresses or account names; anything longer is cut, so a key cannot bloat a row. */
@@ -16,7 +16,7 @@ export function createPostgresRateLimits(store: PostgresEngine): RateLimitPort {
     hit: (rule, fullKey, now = Date.now()) => {
       const key = fullKey.slice(0, MAX_KEY_LENGTH);
       return store.transaction(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${rule.name}), hashtext(${key}))`.execute(trx);
+        await lockKey(trx, rule.name, key);
         await trx
           .deleteFrom('rate_limit_hits')
           .where('rule', '=', rule.name)

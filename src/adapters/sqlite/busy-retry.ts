@@ -1,20 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { withBusyRetry } from './busy.ts';
 import { type Engine, immediateWithoutWaiting } from './database.ts';
-import { inTurn, writeGateOf } from './write-queue.ts';
-
-/**
- * A Kysely transaction in its process's turn at the write lock (write-queue.ts), run again from
- * the start when SQLite answers busy. The turn comes first, then the connection: a transaction
- * waiting for its turn holds nothing that this process's reads need.
- */
-export function inTransaction<DBT, T>(
-  db: Kysely<DBT>,
-  run: (trx: Transaction<DBT>) => Promise<T>,
-): Promise<T> {
-  const gate = writeGateOf(db);
-  return withBusyRetry(() => inTurn(gate, () => db.transaction().execute(run)));
-}
+import { inTurn } from './write-queue.ts';
 
 /**
  * A synchronous transaction (better-sqlite3, plain SQL) in this process's turn, run again from the

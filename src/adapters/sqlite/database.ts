@@ -16,7 +16,7 @@ import { withBusyRetry } from './busy.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { AT_OPEN, noteCommit } from './planner-statistics.ts';
 import { prepared } from './prepared.ts';
-import { inTurn, OPEN_GATE, registerWriteGate, type WriteGate } from './write-queue.ts';
+import { inTurn, OPEN_GATE, type WriteGate } from './write-queue.ts';
 
 /** How long a synchronous statement waits for another connection's write lock. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -24,7 +24,7 @@ const BUSY_TIMEOUT_MS = 5_000;
 const NO_BUSY_WAIT = 'pragma busy_timeout = 0';
 const BUSY_WAIT = `pragma busy_timeout = ${BUSY_TIMEOUT_MS}`;
 
-/** The embedded engine; as a ShopDatabase, its transactions take this process's turn (busy-retry.ts). */
+/** The embedded engine; as a ShopDatabase, its transactions take this process's turn (write-queue.ts, busy.ts). */
 export type Engine = ShopDatabase & {
   readonly dialect: 'sqlite';
   sqlite: Database.Database;
@@ -57,7 +57,6 @@ export function openEngine(dataDir: string, writeGate: WriteGate = OPEN_GATE): E
   const db = new Kysely<DB>({
     dialect: new ImmediateSqliteDialect(sqlite, { database: withStatementCache(sqlite) }),
   });
-  registerWriteGate(db, writeGate);
   return {
     dialect: 'sqlite',
     db,
@@ -74,9 +73,9 @@ export function openEngine(dataDir: string, writeGate: WriteGate = OPEN_GATE): E
  * IMMEDIATE). Every Kysely transaction of the shop writes. A deferred one reads first and asks for
  * the lock at its first write; when another worker process committed in between, SQLite can only
  * answer SQLITE_BUSY_SNAPSHOT, and the transaction must start again after a pause
- * (busy-retry.ts). Under twenty buyers on two workers those pauses made the orders' p99 about
+ * (busy.ts). Under twenty buyers on two workers those pauses made the orders' p99 about
  * 200 ms (decision 009). The turn at the lock is taken before the transaction asks for the
- * connection (busy-retry.ts), so reads are never held up behind a writer waiting for its turn.
+ * connection (busy.ts), so reads are never held up behind a writer waiting for its turn.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #sqlite: Database.Database;
@@ -106,7 +105,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     // Not SQLite's busy wait here: it sleeps on this thread, and the holder may be another
     // connection on this very thread (two containers in a test) that can then never finish. Busy
-    // answers at once, and busy-retry.ts waits without blocking.
+    // answers at once, and busy.ts waits without blocking.
     await connection.executeQuery(CompiledQuery.raw(NO_BUSY_WAIT));
     try {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
@@ -124,7 +123,7 @@ const immediateRunners = new WeakMap<
 /**
  * Runs `body` as one synchronous IMMEDIATE transaction that, like Kysely's (above), answers
  * SQLITE_BUSY at once when another connection holds the write lock, having done nothing; the
- * caller waits and tries again without blocking (busy-retry.ts). A throw rolls it all back.
+ * caller waits and tries again without blocking (busy.ts). A throw rolls it all back.
  */
 export function immediateWithoutWaiting<T>(sqlite: Database.Database, body: () => T): T {
   let run = immediateRunners.get(sqlite);

@@ -16,16 +16,6 @@ const nothing = () => undefined;
 /** No turns: SQLite's busy handler alone (one process, scripts and tests). */
 export const OPEN_GATE: WriteGate = { acquire: async () => nothing };
 
-const gates = new WeakMap<object, WriteGate>();
-
-/** Ties a database handle (Kysely) to its engine's gate, for the transactions run on it. */
-export function registerWriteGate(db: object, gate: WriteGate): void {
-  gates.set(db, gate);
-}
-
-/** The gate of the engine a database handle belongs to. */
-export const writeGateOf = (db: object): WriteGate => gates.get(db) ?? OPEN_GATE;
-
 /** Runs `write` in a turn at the write lock, ending the turn however it ends. */
 export async function inTurn<T>(gate: WriteGate, write: () => Promise<T>): Promise<T> {
   const endTurn = await gate.acquire();
