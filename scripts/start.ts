@@ -5,8 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { listenForChanges } from '../src/adapters/postgres/notifications.ts';
 import { createWriteQueue } from '../src/adapters/sqlite/write-queue.ts';
 import { log } from '../src/lib/log.ts';
+import { periodicTask } from '../src/server/background/periodic-task.ts';
 import { runQueuedCatalogImports } from '../src/server/catalog-csv/catalog-import.ts';
 import { failUnfinishedImports } from '../src/server/catalog-csv/import-jobs.ts';
 import { cleanUp } from '../src/server/clean-up.ts';
@@ -72,12 +74,21 @@ async function serveBuild(current: CurrentBuild): Promise<void> {
   }
 }
 
+// PostgreSQL tells this process of every change any instance commits (migration 011), so the
+// periodic looks below become a slow safety net there. SQLite has no such signal between
+// processes; there they look as often as before. A hosted documents backend's version is only
+// seen by looking, so the rebuild service keeps looking often then.
+const notifications = env.DATABASE_URL ? listenForChanges(env.DATABASE_URL) : null;
+const everyChangeHeard = notifications !== null && env.DOCUMENTS_BACKEND === 'local';
+const SAFETY_POLL_MS = 10_000;
+
 const rebuilds = createRebuildService({
   root,
   dataDir: env.dataDir,
   siteUrl: env.siteUrl,
   builds: container.builds,
   debounceMs: env.REBUILD_DEBOUNCE_MS,
+  ...(everyChangeHeard ? { pollMs: SAFETY_POLL_MS } : {}),
   quiet: true,
   onSwap: serveBuild,
 });
@@ -141,16 +152,15 @@ const MAIL_EVERY_MS = 5_000;
 const IMPORTS_EVERY_MS = 1_000;
 const interrupted = await failUnfinishedImports(container);
 if (interrupted > 0) log.warn('A catalogue import was cut short by the last stop', { jobs: interrupted });
-const importTimer = setInterval(() => {
-  runQueuedCatalogImports(container).catch((error: unknown) =>
-    log.error('Catalogue imports failed', { error }),
-  );
-}, IMPORTS_EVERY_MS);
+const imports = periodicTask('Catalogue imports', () => runQueuedCatalogImports(container), {
+  everyMs: notifications ? SAFETY_POLL_MS : IMPORTS_EVERY_MS,
+});
+imports.start();
+// Mail waiting for a retry is due on the clock, so the timer stays; new mail goes out at once.
+const mail = periodicTask('Mail delivery', () => container.mail.deliverDue(), { everyMs: MAIL_EVERY_MS });
+mail.start();
 const CART_PURGE_EVERY_MS = 6 * 3_600_000;
 const LIMITS_PURGE_EVERY_MS = 10 * 60_000;
-const deliverMail = setInterval(() => {
-  container.mail.deliverDue().catch((error: unknown) => log.error('Mail delivery failed', { error }));
-}, MAIL_EVERY_MS);
 const purgeCarts = () =>
   container.carts
     .purgeCarts(env.CART_TTL_DAYS)
@@ -173,12 +183,22 @@ const runCleanUp = () =>
 void runCleanUp();
 const cleanUpTimer = setInterval(runCleanUp, CLEAN_UP_EVERY_MS);
 // Back-in-stock mails: a pass whenever the shop's version moves, and every 5 minutes (decision 087).
-const restocks = createRestockWatch(container);
+const restocks = createRestockWatch(container, notifications ? { pollMs: SAFETY_POLL_MS } : {});
 restocks.start();
 
+/** Who hears which change: `*` (listening again after a lost connection) wakes everyone. */
+const unsubscribe = notifications?.subscribe((change) => {
+  const any = change === '*';
+  if (any || ['catalog', 'documents', 'rebuild', 'settings', 'builds'].includes(change)) rebuilds.wake();
+  if (any || change === 'stock' || change === 'catalog') void restocks.tick();
+  if (any || change === 'mail') void mail.wake();
+  if (any || change === 'imports') void imports.wake();
+});
+
 async function shutdown() {
-  clearInterval(deliverMail);
-  clearInterval(importTimer);
+  unsubscribe?.();
+  await notifications?.close();
+  await Promise.all([mail.stop(), imports.stop()]);
   clearInterval(purgeTimer);
   clearInterval(limitsTimer);
   clearInterval(cleanUpTimer);

@@ -81,7 +81,7 @@ function fakeBuilders(buildMs: number) {
 }
 
 /** A service whose builds take `buildMs` (on the fake clock) and always succeed. */
-function start(builds: ReturnType<typeof fakeBuilds>, debounceMs: number, buildMs = 1_000) {
+function start(builds: ReturnType<typeof fakeBuilds>, debounceMs: number, buildMs = 1_000, pollMs = POLL_MS) {
   const builders = fakeBuilders(buildMs);
   service = createRebuildService({
     root: ROOT,
@@ -89,7 +89,7 @@ function start(builds: ReturnType<typeof fakeBuilds>, debounceMs: number, buildM
     siteUrl: 'http://localhost:4321',
     builds: builds as unknown as BuildsPort,
     debounceMs,
-    pollMs: POLL_MS,
+    pollMs,
     quiet: true,
     startBuilder: builders.startBuilder,
   });
@@ -107,6 +107,25 @@ describe('the rebuild service', () => {
     expect(builds.started).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(builds.started).toEqual([550]);
+  });
+
+  it('looks at once when woken (a notification), however long its poll', async () => {
+    const builds = fakeBuilds();
+    start(builds, 300, 1_000, 10_000);
+    await vi.advanceTimersByTimeAsync(100);
+    builds.version = 1;
+    service?.wake();
+    // Seen at 100 ms, not at the 10 s poll; built after its 300 ms of quiet.
+    await vi.advanceTimersByTimeAsync(299);
+    expect(builds.started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(builds.started).toEqual([400]);
+    // A change woken in during a build is looked at as soon as the build ends.
+    builds.version = 2;
+    service?.wake();
+    await vi.advanceTimersByTimeAsync(1_000 + 300 + 2);
+    expect(builds.started).toHaveLength(2);
+    expect(builds.started[1]).toBeLessThanOrEqual(1_702);
   });
 
   it('waits while changes keep coming, then builds once', async () => {

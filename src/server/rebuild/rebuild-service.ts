@@ -33,6 +33,8 @@ export type RebuildService = {
   /** Builds now unless a build is under way here or in another process (then resolves null). */
   buildNow(): Promise<CurrentBuild | null>;
   start(): void;
+  /** Looks at the data now instead of at the next poll: PostgreSQL notified a change. */
+  wake(): void;
   stop(): Promise<void>;
 };
 
@@ -45,6 +47,8 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   const { root, dataDir, builds } = options;
   let running: Promise<CurrentBuild | null> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let ticking = false;
+  let woken = false;
   let servedBuildId = readCurrentBuild(dataDir)?.buildId ?? null;
   let lastAttempted = readCurrentBuild(dataDir)?.contentVersion ?? -1;
   let lastSeen = -1;
@@ -131,22 +135,36 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     return (await buildNow()) ? 0 : pollMs;
   }
 
+  const loop = (delayMs: number) => {
+    timer = setTimeout(() => {
+      ticking = true;
+      tick()
+        .catch((error: unknown) => {
+          log.error('Rebuild service failed', { error });
+          return pollMs;
+        })
+        .then((next) => {
+          ticking = false;
+          const delay = woken ? 0 : next;
+          woken = false;
+          if (timer) loop(delay);
+        });
+    }, delayMs);
+  };
+
   return {
     buildNow,
     start() {
-      const loop = (delayMs: number) => {
-        timer = setTimeout(() => {
-          tick()
-            .catch((error: unknown) => {
-              log.error('Rebuild service failed', { error });
-              return pollMs;
-            })
-            .then((next) => {
-              if (timer) loop(next);
-            });
-        }, delayMs);
-      };
       loop(pollMs);
+    },
+    wake() {
+      if (!timer) return; // Not started, or stopped.
+      if (ticking) {
+        woken = true; // The look under way may have read the data before the change.
+        return;
+      }
+      clearTimeout(timer);
+      loop(0);
     },
     async stop() {
       if (timer) clearTimeout(timer);

@@ -1,8 +1,12 @@
 import { log } from '../../lib/log.ts';
+import { periodicTask } from '../background/periodic-task.ts';
 import type { Container } from '../container.ts';
 import { runRestockPass } from './restock-pass.ts';
 
-/** How often the watch reads the version: one cheap read of the counters. */
+/**
+ * How often the watch reads the version (one cheap read of the counters) where no notification
+ * says it moved, and the least time between two passes where notifications do (every sale does).
+ */
 export const RESTOCK_POLL_MS = 1_000;
 /** A pass runs at least this often even when no version moved (stock on Shopify, a late confirm). */
 export const RESTOCK_SWEEP_MS = 5 * 60_000;
@@ -12,7 +16,10 @@ type Deps = Pick<Container, 'commerce' | 'stockAlerts' | 'env' | 'contentVersion
 export type RestockWatch = {
   start(): void;
   stop(): Promise<void>;
-  /** One check now: a pass when the version moved or a sweep is due (tests call it). */
+  /**
+   * One check now, or right after the one under way: a pass when the version moved or a sweep is
+   * due. PostgreSQL's notification of a change calls it; so do tests.
+   */
   tick(): Promise<void>;
 };
 
@@ -24,13 +31,11 @@ export type RestockWatch = {
  */
 export function createRestockWatch(
   container: Deps,
-  options: { pollMs?: number; sweepMs?: number; now?: () => number } = {},
+  options: { pollMs?: number; minGapMs?: number; sweepMs?: number; now?: () => number } = {},
 ): RestockWatch {
   const pollMs = options.pollMs ?? RESTOCK_POLL_MS;
   const sweepMs = options.sweepMs ?? RESTOCK_SWEEP_MS;
   const now = options.now ?? Date.now;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
   let lastVersion: string | null = null;
   let lastPassAt = Number.NEGATIVE_INFINITY;
 
@@ -48,27 +53,16 @@ export function createRestockWatch(
     if (queued > 0) log.info('Back-in-stock mails queued', { mails: queued });
   }
 
-  function tick(): Promise<void> {
-    running ??= check()
-      .catch((error: unknown) => log.error('Restock pass failed', { error }))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
+  const task = periodicTask('Restock pass', check, {
+    everyMs: pollMs,
+    minGapMs: options.minGapMs ?? RESTOCK_POLL_MS,
+  });
   return {
     start() {
-      if (timer) return;
-      void tick();
-      timer = setInterval(() => void tick(), pollMs);
-      timer.unref();
+      task.start();
+      void task.wake();
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-    tick,
+    stop: task.stop,
+    tick: task.wake,
   };
 }

@@ -26,7 +26,7 @@ function counted(container: Container) {
 it('runs a pass when the shop’s version moves (stock included), and a sweep when none did for a while', async () => {
   let clock = 0;
   const { container, passes } = counted(shop.container);
-  const watch = createRestockWatch(container, { sweepMs: 60_000, now: () => clock });
+  const watch = createRestockWatch(container, { sweepMs: 60_000, minGapMs: 0, now: () => clock });
   const card = await aCard(shop.container, 0);
   await subscribe(shop.container, card, 'a@example.gr');
 

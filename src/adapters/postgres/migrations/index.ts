@@ -8,6 +8,7 @@ import * as catalogue from './007-catalogue.ts';
 import * as cartsAndOrders from './008-carts-and-orders.ts';
 import * as searchWords from './009-search-words.ts';
 import * as searchTrigrams from './010-search-trigrams.ts';
+import * as changeNotifications from './011-change-notifications.ts';
 
 /** PostgreSQL's migrations in order; each runs once, in its own transaction (migrate.ts). */
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
   { name: '008-carts-and-orders', up: cartsAndOrders.up },
   { name: '009-search-words', up: searchWords.up },
   { name: '010-search-trigrams', up: searchTrigrams.up },
+  { name: '011-change-notifications', up: changeNotifications.up },
 ];
