@@ -1,17 +1,18 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createContainer } from '../../src/server/container.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { SERVER_DATABASES, type ServerDatabase } from '../helpers/server-databases.ts';
 import { prepareDataDir, type ShopServer, startServer } from '../helpers/shop-server.ts';
+import { expectDatabaseWhole } from './database-whole.ts';
 
 /**
  * The crash test: a real server takes a bounded order load from several shoppers at once and is
  * killed with SIGKILL in the middle of it, with requests in flight; a new server starts on the
- * same data folder. Every order answered 2xx must be there with both its mails, every product's
- * stock must equal its initial stock minus what the orders in the database took, and SQLite's
- * integrity check must pass.
+ * same data (folder and database). Every order answered 2xx must be there with both its mails,
+ * every product's stock must equal its initial stock minus what the orders in the database took,
+ * and the database must be whole (database-whole.ts). On SQLite and on PostgreSQL (issue 31): the
+ * rows are read through Kysely, so the same checks run on both.
  */
 const PRODUCTS = 8;
 const INITIAL_STOCK = 5_000;
@@ -22,14 +23,6 @@ const KILL_AT_ACKNOWLEDGED = 120;
 const KILL_AFTER_MS = 20_000;
 
 type Acknowledged = { number: string; email: string; variantId: string; quantity: number };
-
-const servers: ShopServer[] = [];
-let dataDir = '';
-
-afterAll(async () => {
-  for (const server of servers) await server.kill('SIGKILL');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** A seeded PRNG, so every run sends the same load. */
 function prng(seed: number) {
@@ -75,13 +68,25 @@ async function order(base: string, shopper: number, index: number, variantId: st
 
 const logsAnOrder = (server: { output(): string }) => server.output().includes('"path":"/api/orders"');
 
-describe('a server killed with SIGKILL mid-load', () => {
+describe.each(SERVER_DATABASES)('a server on %s killed with SIGKILL mid-load', (name, serverDatabase) => {
+  const servers: ShopServer[] = [];
+  let dataDir = '';
+  let database: ServerDatabase | undefined;
+
+  afterAll(async () => {
+    for (const server of servers) await server.kill('SIGKILL');
+    await database?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   // Long: the first run after a code change builds the storefront the servers serve.
   it('loses no acknowledged order, no mail and no stock, and the database is whole', {
     timeout: 600_000,
   }, async () => {
     dataDir = await prepareDataDir();
-    const setup = createContainer(parseEnv({ DATA_DIR: dataDir }));
+    database = await serverDatabase(dataDir);
+    const env = { TRUST_PROXY: '1', ...database.env };
+    const setup = createContainer(parseEnv({ DATA_DIR: dataDir, ...database.env }));
     const variants: string[] = [];
     const initial = new Map<string, number>();
     try {
@@ -98,13 +103,14 @@ describe('a server killed with SIGKILL mid-load', () => {
       setup.close();
     }
 
-    const first = await startServer(dataDir, { TRUST_PROXY: '1' });
+    const first = await startServer(dataDir, env);
     servers.push(first);
     const acknowledged: Acknowledged[] = [];
     const refused: number[] = [];
     let inFlightAtKill = 0;
     let started = 0;
     let killed = false;
+    let killedAt = '';
     const random = prng(13);
 
     const killer = (async () => {
@@ -114,6 +120,7 @@ describe('a server killed with SIGKILL mid-load', () => {
       inFlightAtKill = started - acknowledged.length - refused.length;
       killed = true;
       await first.kill('SIGKILL');
+      killedAt = new Date().toISOString();
     })();
 
     await Promise.all(
@@ -137,76 +144,69 @@ describe('a server killed with SIGKILL mid-load', () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(refused.filter((status) => status >= 500)).toEqual([]);
 
-    // A new server on the same folder: it must start (the killed one's server.json is stale).
-    const second = await startServer(dataDir, { TRUST_PROXY: '1' });
+    // A new server on the same data: it must start (the killed one's server.json is stale).
+    const second = await startServer(dataDir, env);
     servers.push(second);
     const health = (await (await fetch(`${second.url}/api/health`)).json()) as { ok: boolean };
     expect(health.ok).toBe(true);
 
-    const db = new Database(path.join(dataDir, 'shop.db'), { readonly: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const orders = db.prepare('SELECT id, number, email FROM orders').all() as Array<{
-        id: number;
-        number: string;
-        email: string;
-      }>;
-      const byNumber = new Map(orders.map((row) => [row.number, row]));
-      const mails = db.prepare('SELECT kind, to_address, subject FROM mail_outbox').all() as Array<{
-        kind: string;
-        to_address: string;
-        subject: string;
-      }>;
-      const mailsOf = (number: string) => mails.filter((mail) => mail.subject.includes(number));
+    const store = await database.read();
+    await expectDatabaseWhole(store, killedAt);
+    const orders = await store.db.selectFrom('orders').select(['id', 'number', 'email']).execute();
+    const byNumber = new Map(orders.map((row) => [row.number, row]));
+    const mails = await store.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'to_address', 'subject'])
+      .execute();
+    const mailsOf = (number: string) => mails.filter((mail) => mail.subject.includes(number));
 
-      let found = 0;
-      for (const ack of acknowledged) {
-        const row = byNumber.get(ack.number);
-        if (!row) continue;
-        found += 1;
-        expect(row.email).toBe(ack.email);
-        expect(
-          mailsOf(ack.number)
-            .map((mail) => mail.kind)
-            .sort(),
-        ).toEqual(['order-confirmation', 'order-notification']);
-      }
-      // Every order in the database, acknowledged or caught in flight, has its two mails.
-      for (const row of orders) expect(mailsOf(row.number), row.number).toHaveLength(2);
-
-      // Stock: what each product had, less what the orders in the database took.
-      const taken = db
-        .prepare('SELECT variant_id, SUM(quantity) AS taken FROM order_lines GROUP BY variant_id')
-        .all() as Array<{ variant_id: number; taken: number }>;
-      const stock = db
-        .prepare(
-          'SELECT i.variant_id, l.available FROM inventory_levels l JOIN inventory_items i ON i.id = l.inventory_item_id',
-        )
-        .all() as Array<{ variant_id: number; available: number }>;
-      for (const variantId of variants) {
-        const id = Number(variantId.split('/').pop());
-        const expected =
-          (initial.get(variantId) ?? 0) - (taken.find((row) => row.variant_id === id)?.taken ?? 0);
-        expect(stock.find((row) => row.variant_id === id)?.available, variantId).toBe(expected);
-      }
-      // What the acknowledged orders took is in the database too.
-      for (const variantId of variants) {
-        const id = Number(variantId.split('/').pop());
-        const acked = acknowledged
-          .filter((ack) => ack.variantId === variantId)
-          .reduce((sum, ack) => sum + ack.quantity, 0);
-        expect(taken.find((row) => row.variant_id === id)?.taken ?? 0).toBeGreaterThanOrEqual(acked);
-      }
-
-      const lost = acknowledged.length - found;
-      console.info(
-        `[crash test] orders acknowledged: ${acknowledged.length}, found after restart: ${found}, lost: ${lost}` +
-          ` (requests started ${started}, in flight at the kill ${inFlightAtKill}, orders in the database ${orders.length})`,
-      );
-      expect(lost).toBe(0);
-    } finally {
-      db.close();
+    let found = 0;
+    for (const ack of acknowledged) {
+      const row = byNumber.get(ack.number);
+      if (!row) continue;
+      found += 1;
+      expect(row.email).toBe(ack.email);
+      expect(
+        mailsOf(ack.number)
+          .map((mail) => mail.kind)
+          .sort(),
+      ).toEqual(['order-confirmation', 'order-notification']);
     }
+    // Every order in the database, acknowledged or caught in flight, has its two mails.
+    for (const row of orders) expect(mailsOf(row.number), row.number).toHaveLength(2);
+
+    // Stock: what each product had, less what the orders in the database took.
+    const taken = await store.db
+      .selectFrom('order_lines')
+      .select((eb) => ['variant_id', eb.fn.sum<number>('quantity').as('taken')])
+      .groupBy('variant_id')
+      .execute();
+    const stock = await store.db
+      .selectFrom('inventory_levels as l')
+      .innerJoin('inventory_items as i', 'i.id', 'l.inventory_item_id')
+      .select(['i.variant_id', 'l.available'])
+      .execute();
+    const takenOf = (id: number) => Number(taken.find((row) => row.variant_id === id)?.taken ?? 0);
+    for (const variantId of variants) {
+      const id = Number(variantId.split('/').pop());
+      const expected = (initial.get(variantId) ?? 0) - takenOf(id);
+      expect(stock.find((row) => row.variant_id === id)?.available, variantId).toBe(expected);
+    }
+    // What the acknowledged orders took is in the database too.
+    for (const variantId of variants) {
+      const id = Number(variantId.split('/').pop());
+      const acked = acknowledged
+        .filter((ack) => ack.variantId === variantId)
+        .reduce((sum, ack) => sum + ack.quantity, 0);
+      expect(takenOf(id)).toBeGreaterThanOrEqual(acked);
+    }
+
+    const lost = acknowledged.length - found;
+    console.info(
+      `[crash test] ${name}: orders acknowledged: ${acknowledged.length}, found after restart: ${found}, lost: ${lost}` +
+        ` (requests started ${started}, in flight at the kill ${inFlightAtKill}, orders in the database ${orders.length})`,
+    );
+    expect(lost).toBe(0);
 
     // The restarted shop takes orders again.
     const after = await order(second.url, 99, 0, variants[0] ?? '', 1);
