@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { claimPeriodicRun } from '../src/adapters/database/periodic-runs.ts';
 import { listenForChanges } from '../src/adapters/postgres/notifications.ts';
 import { createWriteQueue } from '../src/adapters/sqlite/write-queue.ts';
 import { log } from '../src/lib/log.ts';
@@ -159,29 +160,34 @@ imports.start();
 // Mail waiting for a retry is due on the clock, so the timer stays; new mail goes out at once.
 const mail = periodicTask('Mail delivery', () => container.mail.deliverDue(), { everyMs: MAIL_EVERY_MS });
 mail.start();
+// Each of these runs once per period for the whole shop, whichever instance asks first once the
+// period is over (instances sharing a PostgreSQL database would otherwise each run it). Each
+// instance asks six times a period, so a stopped instance's turn passes to another soon.
+const oncePerPeriod = (name: string, periodMs: number, run: () => Promise<unknown>) =>
+  periodicTask(
+    name,
+    async () => {
+      if (await claimPeriodicRun(container.database, name, periodMs)) await run();
+    },
+    { everyMs: periodMs / 6 },
+  );
 const CART_PURGE_EVERY_MS = 6 * 3_600_000;
 const LIMITS_PURGE_EVERY_MS = 10 * 60_000;
-const purgeCarts = () =>
-  container.carts
-    .purgeCarts(env.CART_TTL_DAYS)
-    .catch((error: unknown) => log.error('Cart purge failed', { error }));
-void purgeCarts();
-const purgeTimer = setInterval(purgeCarts, CART_PURGE_EVERY_MS);
-const limitsTimer = setInterval(() => {
-  container.limits
-    .purge(LONGEST_WINDOW_MS)
-    .catch((error: unknown) => log.error('Rate-limit purge failed', { error }));
-}, LIMITS_PURGE_EVERY_MS);
 const CLEAN_UP_EVERY_MS = 3_600_000;
-const runCleanUp = () =>
-  cleanUp(container).then(
-    (removed) => {
-      if (removed.signIns + removed.uploads + removed.stockAlerts > 0) log.info('Cleaned up', removed);
-    },
-    (error: unknown) => log.error('Clean-up failed', { error }),
-  );
-void runCleanUp();
-const cleanUpTimer = setInterval(runCleanUp, CLEAN_UP_EVERY_MS);
+const purgeCarts = oncePerPeriod('Cart purge', CART_PURGE_EVERY_MS, () =>
+  container.carts.purgeCarts(env.CART_TTL_DAYS),
+);
+const purgeLimits = oncePerPeriod('Rate-limit purge', LIMITS_PURGE_EVERY_MS, () =>
+  container.limits.purge(LONGEST_WINDOW_MS),
+);
+const cleanUps = oncePerPeriod('Clean-up', CLEAN_UP_EVERY_MS, async () => {
+  const removed = await cleanUp(container);
+  if (removed.signIns + removed.uploads + removed.stockAlerts > 0) log.info('Cleaned up', removed);
+});
+for (const duty of [purgeCarts, purgeLimits, cleanUps]) {
+  duty.start();
+  void duty.wake();
+}
 // Back-in-stock mails: a pass whenever the shop's version moves, and every 5 minutes (decision 087).
 const restocks = createRestockWatch(container, notifications ? { pollMs: SAFETY_POLL_MS } : {});
 restocks.start();
@@ -198,10 +204,7 @@ const unsubscribe = notifications?.subscribe((change) => {
 async function shutdown() {
   unsubscribe?.();
   await notifications?.close();
-  await Promise.all([mail.stop(), imports.stop()]);
-  clearInterval(purgeTimer);
-  clearInterval(limitsTimer);
-  clearInterval(cleanUpTimer);
+  await Promise.all([mail, imports, purgeCarts, purgeLimits, cleanUps].map((duty) => duty.stop()));
   await restocks.stop();
   clearRunning(env.dataDir);
   await rebuilds.stop();

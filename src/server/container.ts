@@ -180,7 +180,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
       service: mailBackend(env) === 'emailjs' ? 'emailjs' : 'smtp',
     }),
     contact: createDatabaseContact(database),
-    builds: createLocalBuilds(database, { hostedVersions }),
+    builds: createLocalBuilds(database, { hostedVersions, instance: env.INSTANCE_ID }),
     limits: postgres ? createPostgresRateLimits(postgres) : createLocalRateLimits(engine as Engine),
     settings: createLocalSettings(database, {
       first: () => firstSettings({ shopEmail: env.SHOP_EMAIL, shippingCents: env.SHIPPING_CENTS }),

@@ -34,6 +34,17 @@ const envSchema = z
       .min(1, { message: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
       .max(100, { message: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
       .default(10),
+    /**
+     * This instance's name among several on one database (decision 096): each builds and serves
+     * its own storefront, and /api/health names it. Unset, '' (one instance).
+     */
+    INSTANCE_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._:-]{0,64}$/, {
+        message: 'INSTANCE_ID must be up to 64 letters, digits, dots, dashes, underscores or colons',
+      })
+      .default(''),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
     SITE_URL: z.url({ message: 'SITE_URL must be a full URL such as https://shop.example.gr' }).optional(),

@@ -264,10 +264,11 @@ describe('builds: PostgreSQL, instances on several machines', () => {
     await database.close();
   });
 
-  it("holds another instance's build whatever its pid is on this machine", async () => {
-    const here = createLocalBuilds(database.store);
-    const there = createLocalBuilds(await database.another());
-    // The pid of a process on another machine: none has it here.
+  it("holds a build of the instance's other process whatever its pid is on this machine", async () => {
+    // Two processes of one instance (`npm start` and `npm run rebuild`), one on its own connection.
+    const here = createLocalBuilds(database.store, { instance: 'shop-1' });
+    const there = createLocalBuilds(await database.another(), { instance: 'shop-1' });
+    // The pid of a process elsewhere: none has it here.
     const record = await there.begin(DEAD_PID, 0);
     expect(record).not.toBeNull();
     expect(await here.begin(process.pid, 0)).toBeNull();
@@ -278,7 +279,26 @@ describe('builds: PostgreSQL, instances on several machines', () => {
     await here.finish(next?.id ?? 0, { ok: true, outputDir: '/data/builds/2' });
   });
 
-  it('keeps a second building row out of the table itself', async () => {
+  it('lets every instance build its own storefront at once, and tells each of its own builds', async () => {
+    const instances = await Promise.all(
+      ['shop-1', 'shop-2', 'shop-3'].map(async (instance) =>
+        createLocalBuilds(await database.another(), { instance }),
+      ),
+    );
+    const [one, two, three] = instances as [BuildsPort, BuildsPort, BuildsPort];
+    const records = await Promise.all(instances.map((builds) => builds.begin(process.pid, 0)));
+    expect(records.every((record) => record !== null)).toBe(true);
+    // Each instance's second build waits for its first; the others' builds do not count.
+    expect(await one.begin(process.pid, 0)).toBeNull();
+    await one.finish(records[0]?.id ?? 0, { ok: true, outputDir: '/data-1/builds/1' });
+    await two.finish(records[1]?.id ?? 0, { ok: false, error: 'Σφάλμα' });
+    expect(await one.state()).toMatchObject({ state: 'up_to_date', running: null });
+    expect(await two.state()).toMatchObject({ state: 'failed', running: null });
+    expect(await three.state()).toMatchObject({ state: 'building', current: null });
+    await three.finish(records[2]?.id ?? 0, { ok: true, outputDir: '/data-3/builds/1' });
+  });
+
+  it('keeps a second building row of an instance out of the table itself', async () => {
     const row = {
       status: 'building',
       content_version: 0,
@@ -289,6 +309,10 @@ describe('builds: PostgreSQL, instances on several machines', () => {
     await expect(database.store.db.insertInto('storefront_builds').values(row).execute()).rejects.toThrow(
       /storefront_builds_one_building/,
     );
+    await database.store.db
+      .insertInto('storefront_builds')
+      .values({ ...row, instance: 'another' })
+      .execute();
     await database.store.db
       .insertInto('storefront_builds')
       .values({ ...row, status: 'failed' })

@@ -13,19 +13,26 @@ export type LocalBuildsOptions = {
    * counters, so their changes make the storefront stale too. Each must only grow.
    */
   hostedVersions?: Array<() => Promise<number>>;
+  /**
+   * Whose builds these are (INSTANCE_ID; '' by default): each instance of the shop builds and
+   * serves its own storefront, one build at a time (decision 096).
+   */
+  instance?: string;
 };
 
 /**
- * Build records in the shop's database, SQLite or PostgreSQL (table storefront_builds). One build
- * runs at a time across processes and instances; how that holds is each database's own
- * (sqlite-single-build.ts, postgres-single-build.ts).
+ * Build records in the shop's database, SQLite or PostgreSQL (table storefront_builds), each
+ * instance's apart. One build runs at a time in an instance, across its processes; how that holds
+ * is each database's own (sqlite-single-build.ts, postgres-single-build.ts).
  */
 export function createLocalBuilds(
   store: Engine | PostgresEngine,
   options: LocalBuildsOptions = {},
 ): BuildsPort {
   const { db } = store;
-  const single = store.dialect === 'sqlite' ? sqliteSingleBuild(store) : postgresSingleBuild(store);
+  const instance = options.instance ?? '';
+  const single =
+    store.dialect === 'sqlite' ? sqliteSingleBuild(store, instance) : postgresSingleBuild(store, instance);
   const hostedVersions = options.hostedVersions ?? [];
   const contentVersion = async () => {
     // Stock moves with every sale and needs no rebuild: the islands show live stock (migration 013).
@@ -93,6 +100,7 @@ export function createLocalBuilds(
           .selectFrom('storefront_builds')
           .selectAll()
           .where('status', '=', status)
+          .where('instance', '=', instance)
           .orderBy('id', 'desc')
           .limit(1)
           .executeTakeFirst();

@@ -4,11 +4,11 @@ import { log } from '../../lib/log.ts';
 import type { PostgresEngine } from '../postgres/database.ts';
 import { INTERRUPTED, type SingleBuild } from './single-build.ts';
 
-/** The advisory lock the building instance holds: "build" in ASCII, as one bigint key. */
-const BUILD_LOCK = 0x6275696c64;
-// pg_locks shows a bigint key as its high and low 32 bits.
-const LOCK_HIGH = Math.floor(BUILD_LOCK / 2 ** 32);
-const LOCK_LOW = BUILD_LOCK % 2 ** 32;
+/**
+ * The advisory lock an instance holds while it builds: "buil" in ASCII and the instance's name,
+ * hashed, as PostgreSQL's two-key form (pg_locks shows them as classid and objid, objsubid 2).
+ */
+const BUILD_LOCK = 0x6275696c;
 
 /**
  * The lock's session sits idle for the whole build: no idle timeout of the server's may end it,
@@ -23,14 +23,16 @@ const KEEP_SESSION = [
 ].join('; ');
 
 /**
- * One build at a time on PostgreSQL. Its instances may run on several machines, so a pid says
- * nothing about another instance's build: the building instance holds a session advisory lock,
- * on a connection of its own, until its build's record has ended. A process that stops, however
- * it stops, closes that connection and so lets go. Only the lock's holder writes a `building`
- * row, having first marked failed any that stopped instances left; the unique index
- * `storefront_builds_one_building` (migration 005) admits one such row all the same.
+ * One build at a time per instance on PostgreSQL (each instance builds its own storefront,
+ * decision 096). The processes of an instance (`npm start`, `npm run rebuild`) share its name,
+ * and a pid says nothing on another machine: the building process holds a session advisory lock
+ * on the instance's name, on a connection of its own, until its build's record has ended. A
+ * process that stops, however it stops, closes that connection and so lets go. Only the lock's
+ * holder writes a `building` row for the instance, having first marked failed any that a stopped
+ * process left; the unique index `storefront_builds_one_building` admits one such row per
+ * instance all the same.
  */
-export function postgresSingleBuild({ db, pool }: PostgresEngine): SingleBuild {
+export function postgresSingleBuild({ db, pool }: PostgresEngine, instance: string): SingleBuild {
   const held = new Map<number, pg.Client>();
 
   /** Whether a session holds the lock now: a look at pg_locks, which takes nothing itself. */
@@ -38,24 +40,26 @@ export function postgresSingleBuild({ db, pool }: PostgresEngine): SingleBuild {
     const { rows } = await sql<{ held: boolean }>`
       SELECT EXISTS (
         SELECT 1 FROM pg_locks
-        WHERE locktype = 'advisory' AND granted AND objsubid = 1
+        WHERE locktype = 'advisory' AND granted
           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-          AND classid = ${LOCK_HIGH} AND objid = ${LOCK_LOW}
+          AND objsubid = 2 AND classid = ${BUILD_LOCK}
+          AND objid::bigint = (hashtext(${instance})::bigint + 4294967296) % 4294967296
       ) AS held`.execute(db);
     return rows[0]?.held === true;
   };
 
-  /** Marks the builds of stopped instances failed and records this one; in one transaction. */
+  /** Marks failed the instance's builds whose process stopped, and records this one; in one transaction. */
   const record = async (session: pg.Client, pid: number, contentVersion: number) => {
     const now = new Date().toISOString();
     const orphans = db
       .updateTable('storefront_builds')
       .set({ status: 'failed', error: INTERRUPTED, finished_at: now })
       .where('status', '=', 'building')
+      .where('instance', '=', instance)
       .compile();
     const insert = db
       .insertInto('storefront_builds')
-      .values({ status: 'building', content_version: contentVersion, pid, started_at: now })
+      .values({ status: 'building', content_version: contentVersion, pid, started_at: now, instance })
       .onConflict((conflict) => conflict.doNothing())
       .returning('id')
       .compile();
@@ -86,8 +90,8 @@ export function postgresSingleBuild({ db, pool }: PostgresEngine): SingleBuild {
       try {
         await session.connect();
         const { rows } = await session.query<{ locked: boolean }>(
-          'SELECT pg_try_advisory_lock($1) AS locked',
-          [BUILD_LOCK],
+          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+          [BUILD_LOCK, instance],
         );
         if (rows[0]?.locked) {
           await session.query(KEEP_SESSION);

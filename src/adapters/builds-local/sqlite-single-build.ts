@@ -3,14 +3,15 @@ import { INTERRUPTED, type SingleBuild } from './single-build.ts';
 
 /**
  * One build at a time on SQLite: the `building` row is the lock, and its process's pid says
- * whether it still holds it (every process of a SQLite shop runs on the one machine).
+ * whether it still holds it (every process of a SQLite shop runs on the one machine, as one
+ * instance; its records carry the instance's name all the same).
  */
-export function sqliteSingleBuild({ db, sqlite }: Engine): SingleBuild {
+export function sqliteSingleBuild({ db, sqlite }: Engine, instance: string): SingleBuild {
   // better-sqlite3 transactions are synchronous, so the check-then-insert below cannot interleave.
   const begin = sqlite.transaction((pid: number, contentVersion: number): number | null => {
     const running = sqlite
-      .prepare("SELECT id, pid FROM storefront_builds WHERE status = 'building'")
-      .all() as Array<{
+      .prepare("SELECT id, pid FROM storefront_builds WHERE status = 'building' AND instance = ?")
+      .all(instance) as Array<{
       id: number;
       pid: number;
     }>;
@@ -23,9 +24,9 @@ export function sqliteSingleBuild({ db, sqlite }: Engine): SingleBuild {
     }
     const result = sqlite
       .prepare(
-        "INSERT INTO storefront_builds (status, content_version, pid, started_at) VALUES ('building', ?, ?, ?)",
+        "INSERT INTO storefront_builds (status, content_version, pid, started_at, instance) VALUES ('building', ?, ?, ?, ?)",
       )
-      .run(contentVersion, pid, now);
+      .run(contentVersion, pid, now, instance);
     return Number(result.lastInsertRowid);
   });
 

@@ -228,6 +228,10 @@ export interface DB {
     created_at: string;
     updated_at: string;
   };
+  periodic_runs: {
+    name: string;
+    last_run_at: string;
+  };
   storefront_builds: {
     id: Generated<number>;
     status: 'building' | 'succeeded' | 'failed';
@@ -238,5 +242,6 @@ export interface DB {
     error: string | null;
     started_at: string;
     finished_at: string | null;
+    instance: Generated<string>;
   };
 }

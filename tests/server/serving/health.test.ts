@@ -26,9 +26,10 @@ describe('GET /api/health', () => {
       status: 200,
       body: {
         ok: true,
+        instance: null,
         database: { ok: true, catalogVersion: expect.any(Number) },
         outbox: { pending: 0, failed: 0, oldestPendingAt: null },
-        build: { state: 'stale', buildId: null, lastSuccessAt: null },
+        build: { state: 'stale', current: false, buildId: null, lastSuccessAt: null },
       },
     });
     await shop.container.mail.queue(MAIL);
@@ -42,7 +43,27 @@ describe('GET /api/health', () => {
     shop.engine.sqlite.close();
     expect(await health()).toEqual({
       status: 503,
-      body: { ok: false, database: { ok: false, catalogVersion: null }, outbox: null, build: null },
+      body: {
+        ok: false,
+        instance: null,
+        database: { ok: false, catalogVersion: null },
+        outbox: null,
+        build: null,
+      },
     });
+  });
+
+  it('names the instance that answered, and says when its build has every change', async () => {
+    shop.remove();
+    shop = openTempShop({ INSTANCE_ID: 'shop-2' });
+    const { builds } = shop.container;
+    const record = await builds.begin(process.pid, await builds.contentVersion());
+    await builds.finish(record?.id ?? 0, { ok: true, outputDir: `${shop.dir}/builds/build-000001` });
+    expect((await health()).body).toMatchObject({
+      instance: 'shop-2',
+      build: { state: 'up_to_date', current: true, buildId: record?.id },
+    });
+    await builds.requestRebuild();
+    expect((await health()).body).toMatchObject({ build: { state: 'stale', current: false } });
   });
 });

@@ -9,6 +9,8 @@ import * as cartsAndOrders from './008-carts-and-orders.ts';
 import * as searchWords from './009-search-words.ts';
 import * as searchTrigrams from './010-search-trigrams.ts';
 import * as changeNotifications from './011-change-notifications.ts';
+import * as buildInstances from './012-build-instances.ts';
+import * as periodicRuns from './013-periodic-runs.ts';
 
 /** PostgreSQL's migrations in order; each runs once, in its own transaction (migrate.ts). */
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
@@ -23,4 +25,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
   { name: '009-search-words', up: searchWords.up },
   { name: '010-search-trigrams', up: searchTrigrams.up },
   { name: '011-change-notifications', up: changeNotifications.up },
+  { name: '012-build-instances', up: buildInstances.up },
+  { name: '013-periodic-runs', up: periodicRuns.up },
 ];

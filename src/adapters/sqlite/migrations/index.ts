@@ -26,6 +26,8 @@ import { up as stockAlerts } from './021-stock-alerts.ts';
 import { up as salesOverview } from './022-sales-overview.ts';
 import { up as customerIndex } from './023-customer-index.ts';
 import { up as compareAtPrice } from './024-compare-at-price.ts';
+import { up as buildInstances } from './025-build-instances.ts';
+import { up as periodicRuns } from './026-periodic-runs.ts';
 
 export type Migration = {
   name: string;
@@ -65,4 +67,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '022-sales-overview', up: salesOverview },
   { name: '023-customer-index', up: customerIndex },
   { name: '024-compare-at-price', up: compareAtPrice },
+  { name: '025-build-instances', up: buildInstances },
+  { name: '026-periodic-runs', up: periodicRuns },
 ];
