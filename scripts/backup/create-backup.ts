@@ -1,20 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import * as tar from 'tar';
-import { DATABASE, MANIFEST, type Manifest, MEDIA, sha256File, tableCounts } from './manifest.ts';
+import { DATABASE, type Manifest, tableCounts } from './manifest.ts';
+import { copyMedia, writeArchive } from './write-archive.ts';
 
 export type BackupResult = { file: string; manifest: Manifest; seconds: number };
 
-/** 20261123-071502: sorts by time and is safe in every file system. */
-const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-
 /**
- * An online backup of a data folder, safe while the shop serves it: the database is copied with
- * VACUUM INTO (one read transaction, so a consistent snapshot that never blocks the shop's
+ * An online backup of a SQLite data folder, safe while the shop serves it: the database is copied
+ * with VACUUM INTO (one read transaction, so a consistent snapshot that never blocks the shop's
  * writers under WAL), checked with integrity_check, then the media files are copied, and all of
- * it goes into one timestamped .tar.gz with a manifest of sizes and SHA-256 checksums. Cached
- * image variants (media/w*) are left out: the shop renders them again on demand.
+ * it goes into one timestamped .tar.gz with a manifest of sizes and SHA-256 checksums.
  */
 export async function createBackup(dataDir: string, toDir: string, now = new Date()): Promise<BackupResult> {
   const started = performance.now();
@@ -25,7 +21,6 @@ export async function createBackup(dataDir: string, toDir: string, now = new Dat
   try {
     const snapshot = path.join(work, DATABASE);
     const db = new Database(source, { fileMustExist: true });
-    let migrations: string[];
     try {
       db.pragma('busy_timeout = 10000');
       db.prepare('VACUUM INTO ?').run(snapshot);
@@ -33,6 +28,7 @@ export async function createBackup(dataDir: string, toDir: string, now = new Dat
       db.close();
     }
     const copy = new Database(snapshot, { fileMustExist: true });
+    let migrations: string[];
     let tables: Record<string, number>;
     try {
       const check = copy.pragma('integrity_check', { simple: true });
@@ -46,43 +42,13 @@ export async function createBackup(dataDir: string, toDir: string, now = new Dat
     } finally {
       copy.close();
     }
-
-    const files = [DATABASE];
-    const mediaFrom = path.join(dataDir, MEDIA);
-    fs.mkdirSync(path.join(work, MEDIA));
-    for (const entry of fs.existsSync(mediaFrom) ? fs.readdirSync(mediaFrom, { withFileTypes: true }) : []) {
-      if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
-      try {
-        fs.copyFileSync(path.join(mediaFrom, entry.name), path.join(work, MEDIA, entry.name));
-        files.push(`${MEDIA}/${entry.name}`);
-      } catch (error) {
-        // Deleted while we copied: the shop no longer has it either.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-    }
-
-    const manifest: Manifest = {
-      format: 'cardshop-backup',
-      version: 1,
-      createdAt: now.toISOString(),
+    const media = copyMedia(dataDir, work);
+    const { file, manifest } = await writeArchive(work, toDir, now, {
+      database: 'sqlite',
       migrations,
       tables,
-      files: await Promise.all(
-        files.sort().map(async (file) => ({
-          path: file,
-          bytes: fs.statSync(path.join(work, file)).size,
-          sha256: await sha256File(path.join(work, file)),
-        })),
-      ),
-    };
-    fs.writeFileSync(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-
-    const file = path.join(toDir, `cardshop-backup-${stamp(now)}.tar.gz`);
-    const partial = `${file}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, [MANIFEST, DATABASE, MEDIA]);
-    // It holds customers' orders and messages: readable by the shop's user only.
-    fs.chmodSync(partial, 0o600);
-    fs.renameSync(partial, file);
+      media,
+    });
     return { file, manifest, seconds: (performance.now() - started) / 1000 };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { upsertAdmin } from '../../src/adapters/auth-local/accounts.ts';
+import type { ShopDatabase } from '../../src/adapters/database/shop-database.ts';
 import { checkoutFormSchema } from '../../src/domain/orders/checkout-form.ts';
 import type { Container } from '../../src/server/container.ts';
 import { placeOrder } from '../../src/server/orders/place-order.ts';
@@ -94,6 +96,25 @@ export function dumpTables(dataDir: string): Record<string, string[]> {
   } finally {
     db.close();
   }
+}
+
+/**
+ * dumpTables for a shop database of either kind, through its own connection: on PostgreSQL the
+ * tables of the schema the shop uses, with values as the shop reads them (decision 093).
+ */
+export async function dumpDatabase(database: ShopDatabase): Promise<Record<string, string[]>> {
+  const tables =
+    database.dialect === 'sqlite'
+      ? sql<{ name: string }>`SELECT name FROM sqlite_master
+          WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`
+      : sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
+          WHERE schemaname = current_schema() ORDER BY tablename`;
+  const dump: Record<string, string[]> = {};
+  for (const { name } of (await tables.execute(database.db)).rows) {
+    const { rows } = await sql`SELECT * FROM ${sql.table(name)}`.execute(database.db);
+    dump[name] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return dump;
 }
 
 /** Name -> SHA-256 of every top-level media file. */

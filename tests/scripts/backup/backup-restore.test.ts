@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,33 +10,11 @@ import { parseEnv } from '../../../src/server/env.ts';
 import { placeOrder } from '../../../src/server/orders/place-order.ts';
 import { dumpTables, fillShop, mediaHashes, picture } from '../../helpers/shop-data.ts';
 import { openTempShop, type TempShop } from '../../helpers/temp-shop.ts';
+import { archiveIn, runScript } from './run-script.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-
-/** Runs one of the npm scripts the way `npm run` does (Node 24, the project's folder). */
-function run(script: string, args: string[], dataDir: string) {
-  return new Promise<{ code: number; out: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts', script), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
-  });
-}
-
-const archiveIn = (dir: string) => {
-  const [name] = fs.readdirSync(dir).filter((file) => file.endsWith('.tar.gz'));
-  if (!name) throw new Error(`no archive in ${dir}`);
-  return path.join(dir, name);
-};
+/** A SQLite shop: DATABASE_URL set empty, whatever the environment of the test run says. */
+const run = (script: string, args: string[], dataDir: string) =>
+  runScript(script, args, { DATA_DIR: dataDir, DATABASE_URL: '' });
 
 let shop: TempShop;
 let backups: string;
