@@ -14,6 +14,7 @@ export function loadSdk<T>(name: SdkName): T {
 }
 
 type SdkName =
+  | '@aws-sdk/client-s3'
   | 'firebase-admin/app'
   | 'firebase-admin/auth'
   | 'firebase-admin/firestore'

@@ -17,6 +17,7 @@ import { enqueueMail } from '../adapters/mail-outbox/enqueue.ts';
 import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/index.ts';
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
+import { createS3Media } from '../adapters/media-s3/index.ts';
 import { connectPostgres, migratePostgres, type PostgresEngine } from '../adapters/postgres/database.ts';
 import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
 import { createPostgresRateLimits } from '../adapters/rate-limits-postgres/index.ts';
@@ -38,6 +39,7 @@ import type { SettingsPort } from '../ports/settings.ts';
 import type { StockAlertPort } from '../ports/stock-alerts.ts';
 import { type Env, getEnv } from './env.ts';
 import { mailBackend, parseServiceAccount } from './env-hosted.ts';
+import { s3MediaSettings } from './env-media.ts';
 import { createShopifyBackend, type ShopifyBackend } from './shopify/shopify-backend.ts';
 
 /** Every port the app uses, wired once. The only module that knows which adapter serves a port. */
@@ -156,6 +158,9 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     auth = createLocalAuth(database, { sessionTtlHours: env.SESSION_TTL_HOURS, enqueueMail });
   }
   const shopify = env.COMMERCE_BACKEND === 'shopify' ? createShopifyBackend(env, database) : null;
+  // Images in a bucket that every instance shares (decision 094); else files in the data folder.
+  const s3Media = env.MEDIA_BACKEND === 's3' ? createS3Media(database.db, s3MediaSettings(env)) : null;
+  if (s3Media) closers.push(s3Media.close);
   // The local documents count in the SQLite counters already; hosted ones add their own version.
   const hostedVersions = env.DOCUMENTS_BACKEND === 'local' ? [] : [() => documents.version()];
   return {
@@ -173,7 +178,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
       shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentVersion(database) : null,
     documents,
     auth,
-    media: shopify?.media ?? createLocalMedia({ db: database.db, dataDir: env.dataDir }),
+    media: shopify?.media ?? s3Media ?? createLocalMedia({ db: database.db, dataDir: env.dataDir }),
     mail: createOutboxMail(database, {
       from: env.MAIL_FROM,
       transport: mailTransport(env),

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { hostedEnvProblems, hostedEnvShape } from './env-hosted.ts';
+import { mediaEnvShape, mediaSettingProblems } from './env-media.ts';
 import { missingShopifySettings, shopifyEnvShape } from './shopify/env-shopify.ts';
 
 /**
@@ -94,6 +95,7 @@ const envSchema = z
       })
       .default('false'),
     ...hostedEnvShape,
+    ...mediaEnvShape,
   })
   .superRefine((env, context) => {
     for (const [key, message] of hostedEnvProblems(env))
@@ -131,7 +133,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   );
   const result = envSchema.safeParse(given);
   // Checked on the raw values, so they join the list even when another value is wrong.
-  const missing = missingShopifySettings(given);
+  const missing = [...missingShopifySettings(given), ...mediaSettingProblems(given)];
   if (!result.success || missing.length > 0) {
     throw new EnvError([
       ...(result.error?.issues ?? []).map((issue) => {

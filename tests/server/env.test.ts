@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultWebWorkers, EnvError, parseEnv } from '../../src/server/env.ts';
 import { mailBackend } from '../../src/server/env-hosted.ts';
+import { s3MediaSettings } from '../../src/server/env-media.ts';
 
 function problemsOf(source: Record<string, string | undefined>): string[] {
   try {
@@ -242,5 +243,86 @@ describe('parseEnv with COMMERCE_BACKEND=shopify', () => {
     const secret = 'shpat_with spaces that is wrong';
     const problems = problemsOf({ ...shopify, SHOPIFY_ADMIN_TOKEN: secret });
     expect(problems.join('\n')).not.toContain(secret);
+  });
+});
+
+describe('parseEnv with MEDIA_BACKEND=s3', () => {
+  const s3 = {
+    MEDIA_BACKEND: 's3',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'card-images',
+    S3_ACCESS_KEY_ID: 'shop-media',
+    S3_SECRET_ACCESS_KEY: 'a-secret-key-of-the-store',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+
+  it('keeps images in the data folder unless MEDIA_BACKEND says s3', () => {
+    expect(parseEnv({}).MEDIA_BACKEND).toBe('local');
+    // S3 settings alone choose nothing (a copied .env may hold them).
+    expect(parseEnv({ S3_BUCKET: 'card-images' }).MEDIA_BACKEND).toBe('local');
+  });
+
+  it('takes the store, bucket and keys, with AWS S3 when no endpoint is given', () => {
+    expect(s3MediaSettings(parseEnv({ ...s3, MEDIA_PUBLIC_URL: 'https://cdn.example.gr/' }))).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'card-images',
+      accessKeyId: 'shop-media',
+      secretAccessKey: 'a-secret-key-of-the-store',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.gr/',
+    });
+    const aws = parseEnv({ ...s3, S3_ENDPOINT: '', S3_FORCE_PATH_STYLE: '', S3_REGION: 'eu-central-1' });
+    expect(s3MediaSettings(aws)).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+  });
+
+  it('lists every missing S3 setting at once, with the other problems', () => {
+    expect(problemsOf({ MEDIA_BACKEND: 's3', S3_ENDPOINT: 'minio:9000', PORT: 'abc' })).toEqual([
+      expect.stringMatching(/^PORT: /),
+      'S3_ENDPOINT must be the address of the S3-compatible store, such as https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000',
+      'S3_REGION: needed when MEDIA_BACKEND=s3',
+      'S3_BUCKET: needed when MEDIA_BACKEND=s3',
+      'S3_ACCESS_KEY_ID: needed when MEDIA_BACKEND=s3',
+      'S3_SECRET_ACCESS_KEY: needed when MEDIA_BACKEND=s3',
+    ]);
+  });
+
+  it('refuses a wrong backend, bucket, region, path style or public URL, never naming the secret', () => {
+    expect(problemsOf({ MEDIA_BACKEND: 'ftp' })).toEqual(['MEDIA_BACKEND must be local or s3']);
+    const secret = 'secret with spaces';
+    const problems = problemsOf({
+      ...s3,
+      S3_BUCKET: 's3://card-images',
+      S3_REGION: 'Frankfurt am Main',
+      S3_FORCE_PATH_STYLE: 'yes',
+      S3_SECRET_ACCESS_KEY: secret,
+      MEDIA_PUBLIC_URL: 'cdn.example.gr',
+    });
+    expect(problems).toEqual([
+      'S3_REGION must be a region name such as eu-central-1 (auto on Cloudflare R2)',
+      'S3_BUCKET must be the name of a bucket (3-63 letters, digits, dots and hyphens), not a URL',
+      'S3_SECRET_ACCESS_KEY must be the secret key, without spaces',
+      'S3_FORCE_PATH_STYLE must be true or false',
+      'MEDIA_PUBLIC_URL must be a full URL such as https://cdn.example.gr or https://bucket.s3.amazonaws.com',
+    ]);
+    expect(problems.join('\n')).not.toContain(secret);
+  });
+
+  it('refuses S3 with Shopify, which keeps the images itself, and a public URL without S3', () => {
+    expect(
+      problemsOf({
+        ...s3,
+        COMMERCE_BACKEND: 'shopify',
+        SHOPIFY_STORE_DOMAIN: 'card-vault.myshopify.com',
+        SHOPIFY_STOREFRONT_TOKEN: '0123456789abcdef0123456789abcdef',
+        SHOPIFY_ADMIN_TOKEN: 'shpat_0123456789abcdef0123456789abcdef',
+      }),
+    ).toEqual([
+      'MEDIA_BACKEND: s3 is for the embedded engine; with COMMERCE_BACKEND=shopify images go to Shopify',
+    ]);
+    expect(problemsOf({ MEDIA_PUBLIC_URL: 'https://cdn.example.gr' })).toEqual([
+      'MEDIA_PUBLIC_URL: only with MEDIA_BACKEND=s3 (the shop serves its own files at /media/)',
+    ]);
   });
 });

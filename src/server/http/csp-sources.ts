@@ -5,6 +5,7 @@
  *   identity endpoints or the Auth emulator.
  * - Shopify: product images come from Shopify's CDN (cdn.shopify.com, or the store's own domain
  *   for files it serves under /cdn/), and from the double's origin when it stands in for the store.
+ * - Images in S3 with MEDIA_PUBLIC_URL: from that bucket or CDN (decision 094).
  */
 export function extraCspSources(env: Record<string, string | undefined>): {
   connect: string[];
@@ -23,6 +24,8 @@ export function extraCspSources(env: Record<string, string | undefined>): {
     const store = domain ? originOf(/^https?:\/\//i.test(domain) ? domain : `https://${domain}`) : null;
     if (store) img.push(store);
   }
+  const media = env.MEDIA_BACKEND === 's3' ? originOf(env.MEDIA_PUBLIC_URL) : null;
+  if (media) img.push(media);
   return { connect, img };
 }
 

@@ -27,4 +27,11 @@ describe('extra CSP sources', () => {
       extraCspSources({ COMMERCE_BACKEND: 'shopify', SHOPIFY_STORE_DOMAIN: 'http://127.0.0.1:8123' }).img,
     ).toEqual(['https://cdn.shopify.com', 'http://127.0.0.1:8123']);
   });
+
+  it('let images in from the bucket or CDN that MEDIA_PUBLIC_URL names, with S3 media only', () => {
+    expect(
+      extraCspSources({ MEDIA_BACKEND: 's3', MEDIA_PUBLIC_URL: 'https://cdn.example.gr/cards/' }).img,
+    ).toEqual(['https://cdn.example.gr']);
+    expect(extraCspSources({ MEDIA_PUBLIC_URL: 'https://cdn.example.gr' }).img).toEqual([]);
+  });
 });
