@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { exclusively } from '../src/adapters/database/exclusive.ts';
 import { claimPeriodicRun } from '../src/adapters/database/periodic-runs.ts';
 import { listenForChanges } from '../src/adapters/postgres/notifications.ts';
 import { createWriteQueue } from '../src/adapters/sqlite/write-queue.ts';
@@ -35,10 +36,13 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 const writeQueue = createWriteQueue();
 const container = await openContainerOrExit(env, { writeGate: writeQueue.gate() });
 
-const seeded = await seedShop(container);
+// Instances starting together on one empty database take turns: the first seeds and makes the admin.
+const { seeded, admin } = await exclusively(container.database, 'first-start', async () => ({
+  seeded: await seedShop(container),
+  // With Firebase Auth the admins are Firebase users with the admin claim, not local accounts.
+  admin: env.AUTH_BACKEND === 'local' ? await ensureAdmin(container) : null,
+}));
 if (seeded.products > 0) log.info('Demo shop created', { dataDir: env.dataDir, products: seeded.products });
-// With Firebase Auth the admins are Firebase users with the admin claim, not local accounts.
-const admin = env.AUTH_BACKEND === 'local' ? await ensureAdmin(container) : null;
 
 // Requests are served by worker processes, a set per storefront build (decision 009); this process
 // builds, swaps and does the background duties.
