@@ -1,14 +1,17 @@
 /**
- * npm run bench [-- --products N] [-- --rebuilds N]: seeds a temporary shop with N extra products
- * (10,000 by default), builds it, serves it, loads it with autocannon and prints every figure of
- * issue #11 beside its target with PASS or FAIL. `--rebuilds N` also rebuilds the storefront N
- * times under light load and compares the server's memory after the first and the last. Exits
- * with 1 when a target fails or the run could not finish. A full run (one that finished, with the
- * default duration and connections) writes its table into docs/benchmarks.md, in place of the last
- * one of the same catalogue size; `--no-write` leaves the page alone.
+ * npm run bench [-- --products N] [-- --rebuilds N] [-- --database sqlite|postgres]: seeds a
+ * temporary shop with N extra products (10,000 by default), builds it, serves it, loads it with
+ * autocannon and prints every figure of issue #11 beside its target with PASS or FAIL.
+ * `--rebuilds N` also rebuilds the storefront N times under light load and compares the server's
+ * memory after the first and the last. `--database postgres` runs the shop on a throwaway
+ * PostgreSQL server the bench starts and deletes (issue 31; SQLite in the data folder by default).
+ * Exits with 1 when a target fails or the run could not finish. A full run (one that finished,
+ * with the default duration and connections) writes its table into docs/benchmarks.md, in place
+ * of the one of the same catalogue size and database; `--no-write` leaves the page alone.
  * Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_PORT (4610, else any free port),
  * BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_KEEP=1 keeps the data folder, BENCH_DATA_DIR=<folder>
- * runs on a folder a kept run seeded (with the same --products), neither seeding nor removing it.
+ * runs on a folder a kept run seeded (with the same --products), neither seeding nor removing it
+ * (both on SQLite only).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,29 +29,33 @@ import { type LighthouseRow, lighthouseMobile } from './bench/lighthouse.ts';
 import { type HttpRow, runLoad } from './bench/load.ts';
 import { memorySampler, serverMemory } from './bench/memory.ts';
 import { ensureNginx, startNginx } from './bench/nginx.ts';
+import { type BenchPostgres, startBenchPostgres, vacuumAnalyze } from './bench/postgres.ts';
 import { machineDescription, rewriteBenchPage } from './bench/report-page.ts';
+import {
+  BenchSettingsError,
+  DEFAULT_CONNECTIONS,
+  DEFAULT_DURATION,
+  DEFAULT_PRODUCTS,
+  parseBenchSettings,
+} from './bench/settings.ts';
 import { type Target, type TargetRow, targetRows } from './bench/targets.ts';
 import { productMix, searchMix, singlesMix } from './bench/url-mixes.ts';
 import { ensureChromium } from './chromium.ts';
-import { argValue } from './cli.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const DEFAULT_DURATION = 10;
-const DEFAULT_CONNECTIONS = 50;
-const settings = {
-  products: wholeNumber('--products', argValue(args, '--products') ?? process.env.BENCH_PRODUCTS, 10_000),
-  rebuilds: wholeNumber('--rebuilds', argValue(args, '--rebuilds'), 0),
-  duration: wholeNumber('BENCH_DURATION', process.env.BENCH_DURATION, DEFAULT_DURATION),
-  connections: wholeNumber('BENCH_CONNECTIONS', process.env.BENCH_CONNECTIONS, DEFAULT_CONNECTIONS),
-  port: wholeNumber('BENCH_PORT', process.env.BENCH_PORT, 4610),
-  keep: process.env.BENCH_KEEP === '1',
-  dataDir: process.env.BENCH_DATA_DIR || null,
-  writePage: !args.includes('--no-write'),
-};
+const settings = (() => {
+  try {
+    return parseBenchSettings(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof BenchSettingsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+})();
 const BENCHMARKS_PAGE = path.join(root, 'docs', 'benchmarks.md');
 const LARGE = settings.products >= 100_000;
-const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const LIGHTHOUSE = settings.lighthouse;
+const POSTGRES = settings.database === 'postgres';
 const READY_TIMEOUT_MS = 600_000;
 const LIVE_TIMEOUT_MS = 600_000;
 const BUYERS = 20;
@@ -67,12 +74,15 @@ const targets: Target[] = [];
 const lighthouseRows: LighthouseRow[] = [];
 const jsRows: Array<{ page: string; files: number; 'JS gzip KB': string }> = [];
 
-function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (got ${raw})`);
-  return value;
-}
+/** The bench's PostgreSQL server, once started (--database postgres). */
+let postgres: BenchPostgres | null = null;
+
+/**
+ * What the seed, the build, the server and the bench's own containers are given: the data folder
+ * (media and builds on both databases) and the database. An empty DATABASE_URL means SQLite even
+ * when the shell that started the bench has one set.
+ */
+const shopEnv = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '' });
 
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,16 +104,25 @@ const STOREFRONT_PAGES = [
 
 async function seed(dataDir: string): Promise<void> {
   console.info(`Seeding ${dataDir} with ${settings.products} extra products…`);
-  const took = await runScript(root, 'scripts/seed.ts', ['--products', String(settings.products)], {
-    DATA_DIR: dataDir,
-  });
+  const took = await runScript(
+    root,
+    'scripts/seed.ts',
+    ['--products', String(settings.products)],
+    shopEnv(dataDir),
+  );
   timings.seed = seconds(took);
   console.info(`  seeded in ${timings.seed}`);
+  if (postgres) {
+    const started = performance.now();
+    await vacuumAnalyze(postgres.url);
+    timings['VACUUM ANALYZE after the seed'] = seconds((performance.now() - started) / 1000);
+    console.info(`  vacuumed and analysed in ${timings['VACUUM ANALYZE after the seed']}`);
+  }
 }
 
 async function build(dataDir: string): Promise<void> {
   console.info('Full build (scripts/rebuild.ts)…');
-  const took = await runScript(root, 'scripts/rebuild.ts', [], { DATA_DIR: dataDir, SITE_URL });
+  const took = await runScript(root, 'scripts/rebuild.ts', [], { ...shopEnv(dataDir), SITE_URL });
   timings['full build'] = seconds(took);
   console.info(`  built in ${timings['full build']}`);
   if (LARGE)
@@ -144,7 +163,7 @@ async function startServer(dataDir: string, port: number): Promise<Child> {
     'scripts/serve.mjs',
     [],
     {
-      DATA_DIR: dataDir,
+      ...shopEnv(dataDir),
       SITE_URL,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -303,7 +322,7 @@ async function productPages(base: string, products: readonly Product[]): Promise
  * addresses, and within the hour the order limit would refuse them all.
  */
 async function forgetLimitHits(dataDir: string): Promise<void> {
-  const container = createContainer(parseEnv({ DATA_DIR: dataDir }));
+  const container = createContainer(parseEnv(shopEnv(dataDir)));
   try {
     await container.limits.purge(0);
   } finally {
@@ -316,7 +335,7 @@ async function forgetLimitHits(dataDir: string): Promise<void> {
  * storefront build (a core busy for seconds) and a swap of the workers in the middle of them.
  */
 async function prepareShoppingCard(dataDir: string): Promise<Product> {
-  const container = createContainer(parseEnv({ DATA_DIR: dataDir }));
+  const container = createContainer(parseEnv(shopEnv(dataDir)));
   try {
     const { product } = await container.commerce.createProduct({
       title: 'Bench Shopping Card',
@@ -499,7 +518,8 @@ function printTables(): TargetRow[] {
   }
   console.info('JavaScript per storefront page (gzip; target 100 KB)');
   console.table(jsRows);
-  console.info(`Targets (issue #11, ${settings.products} extra products)`);
+  console.info(`Database: ${databaseNote()}`);
+  console.info(`Targets (issue #11, ${settings.products} extra products, ${databaseName()})`);
   const rows = targetRows(targets);
   console.table(rows);
   const failed = rows.filter((row) => row.verdict === 'FAIL').length;
@@ -509,6 +529,14 @@ function printTables(): TargetRow[] {
   return rows;
 }
 
+const databaseName = () => (POSTGRES ? 'PostgreSQL' : 'SQLite');
+
+/** Which database the figures are of, with what changes them: PostgreSQL's server settings. */
+function databaseNote(): string {
+  if (!postgres) return POSTGRES ? 'PostgreSQL (did not start)' : 'SQLite, in the data folder';
+  return `PostgreSQL ${postgres.version} on this machine, the bench's own (scripts/postgres.ts: fsync, synchronous_commit and full_page_writes off)`;
+}
+
 /** How this run was started, for the page: the settings that change its figures, not its paths. */
 function commandLine(): string {
   const env = [
@@ -516,7 +544,8 @@ function commandLine(): string {
     ...(settings.dataDir ? ['BENCH_DATA_DIR=<folder>'] : []),
   ];
   const flags = [
-    ...(settings.products === 10_000 ? [] : ['--products', String(settings.products)]),
+    ...(settings.products === DEFAULT_PRODUCTS ? [] : ['--products', String(settings.products)]),
+    ...(POSTGRES ? ['--database', 'postgres'] : []),
     ...(settings.rebuilds > 0 ? ['--rebuilds', String(settings.rebuilds)] : []),
   ];
   return [...env, 'npm run bench', ...(flags.length > 0 ? ['--', ...flags] : [])].join(' ');
@@ -553,12 +582,14 @@ function writeBenchmarksPage(rows: readonly TargetRow[]): void {
   );
   const page = rewriteBenchPage(fs.readFileSync(BENCHMARKS_PAGE, 'utf8'), {
     products: settings.products,
+    database: settings.database,
     date: new Date().toISOString().slice(0, 10),
     machine: machineDescription(),
     command: commandLine(),
     commit: commit(),
     rows,
     beside: [
+      ...(POSTGRES ? [['database', databaseNote()] as const] : []),
       ...Object.entries(timings),
       ...(largestJs
         ? [['largest storefront JS (gzip)', `${largestJs['JS gzip KB']} KB, ${largestJs.page}`] as const]
@@ -579,6 +610,11 @@ async function main(): Promise<void> {
   let server: Child | null = null;
   let finished = false;
   try {
+    if (POSTGRES) {
+      console.info('Starting a PostgreSQL server for the run (scripts/postgres.ts)…');
+      postgres = await startBenchPostgres();
+      console.info(`  PostgreSQL ${postgres.version} at ${postgres.url}`);
+    }
     if (reused) {
       if (!fs.existsSync(path.join(dataDir, 'shop.db')))
         throw new Error(`BENCH_DATA_DIR has no shop: ${dataDir}`);
@@ -594,8 +630,14 @@ async function main(): Promise<void> {
     server = await startServer(dataDir, port);
     const pid = server.process.pid ?? 0;
     const memory = memorySampler(pid);
+    // PostgreSQL's memory is in its own processes, outside the server's figure: printed beside it.
+    const databaseMemory = postgres ? memorySampler(postgres.pid) : null;
+    const step = (name: string) => {
+      memory.step(name);
+      databaseMemory?.step(name);
+    };
 
-    const container = createContainer(parseEnv({ DATA_DIR: dataDir }));
+    const container = createContainer(parseEnv(shopEnv(dataDir)));
     try {
       // The shopping card is the buyers' own, not one of the browsing mixes.
       const products = (await container.commerce.listProducts()).filter(
@@ -603,17 +645,17 @@ async function main(): Promise<void> {
       );
       const [newest] = products;
       if (!newest) throw new Error('The seeded shop has no products.');
-      memory.step('/');
+      step('/');
       httpRows.push(await pageLoad(base, '/ (pre-rendered)', ['/']));
-      memory.step('/about-us beside nginx');
+      step('/about-us beside nginx');
       await staticVersusNginx(base, dataDir);
-      memory.step('/api/health');
+      step('/api/health');
       httpRows.push(await pageLoad(base, '/api/health (API)', ['/api/health']));
-      memory.step('singles and search');
+      step('singles and search');
       await singlesWithHome(base, container, products);
-      memory.step('product pages');
+      step('product pages');
       await productPages(base, products);
-      memory.step('cart adds and orders');
+      step('cart adds and orders');
       await shopping(base, container, shoppingCard);
       const peak = memory.peak();
       timings['server peak RSS, summed over its processes'] = `${peak.rssMb} MB`;
@@ -625,7 +667,12 @@ async function main(): Promise<void> {
         kind: 'max',
         target: 300,
       });
+      if (databaseMemory) {
+        const database = databaseMemory.peak();
+        timings['PostgreSQL peak PSS (its own processes)'] = `${database.pssMb} MB, during ${database.step}`;
+      }
       memory.stop();
+      databaseMemory?.stop();
       if (chromium) {
         console.info('Lighthouse, mobile (home, singles, a product page)…');
         const productPath = `/product/${encodeURIComponent(newest.variantId || newest.id)}`;
@@ -641,6 +688,7 @@ async function main(): Promise<void> {
       if (settings.rebuilds > 0) await rebuilds(server, base, container);
     } finally {
       memory.stop();
+      databaseMemory?.stop();
       container.close();
     }
     console.info('Stopping the server…');
@@ -655,6 +703,11 @@ async function main(): Promise<void> {
     if (server) await stopChild(server, 10_000);
     if (settings.keep || reused) console.info(`Data folder kept: ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
+    // Its data goes with it: nothing of a PostgreSQL run is kept (settings.ts refuses BENCH_KEEP).
+    if (postgres) {
+      console.info('Stopping PostgreSQL…');
+      await postgres.stop();
+    }
   }
   const rows = printTables();
   if (finished) writeBenchmarksPage(rows);

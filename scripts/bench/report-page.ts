@@ -1,14 +1,17 @@
 import os from 'node:os';
+import type { BenchDatabase } from './settings.ts';
 import type { TargetRow } from './targets.ts';
 
 /**
- * The bench's latest table on docs/benchmarks.md: one block per catalogue size between two marker
- * comments, rewritten by every full run of that size. Everything outside the markers is the page's
- * own text and is left exactly as it is.
+ * The bench's latest tables on docs/benchmarks.md: one block per catalogue size and database
+ * between two marker comments, rewritten by every full run of that size on that database.
+ * Everything outside the markers is the page's own text and is left exactly as it is.
  */
 export type BenchRun = {
   /** Extra products seeded (the bench's `--products`): each size keeps its own block. */
   products: number;
+  /** The shop's database (the bench's `--database`): each keeps its own block too. */
+  database: BenchDatabase;
   /** The day of the run, YYYY-MM-DD. */
   date: string;
   machine: string;
@@ -21,27 +24,58 @@ export type BenchRun = {
   beside?: ReadonlyArray<readonly [string, string]>;
 };
 
-export const startMarker = (products: number) => `<!-- bench:start products=${products} -->`;
-export const endMarker = (products: number) => `<!-- bench:end products=${products} -->`;
+const DATABASE_NAMES: Record<BenchDatabase, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
-const ANY_END = /<!-- bench:end products=\d+ -->/g;
+export const startMarker = (products: number, database: BenchDatabase) =>
+  `<!-- bench:start products=${products} database=${database} -->`;
+export const endMarker = (products: number, database: BenchDatabase) =>
+  `<!-- bench:end products=${products} database=${database} -->`;
 
-/** The page with this run's block in place of the last one of its size, or added after the others. */
+/** Either marker; one without `database=` is SQLite's, written before the bench ran on PostgreSQL. */
+const ANY_MARKER = /<!-- bench:(start|end) products=(\d+)(?: database=(sqlite|postgres))? -->/g;
+
+type Block = { products: number; database: BenchDatabase; from: number; to: number };
+
+/**
+ * The page with this run's block in place of the one of its size and database, or added after
+ * the last block.
+ */
 export function rewriteBenchPage(page: string, run: BenchRun): string {
   const block = benchBlock(run);
-  const start = page.indexOf(startMarker(run.products));
-  if (start !== -1) {
-    const end = page.indexOf(endMarker(run.products), start);
-    if (end === -1)
-      throw new Error(`${startMarker(run.products)} has no ${endMarker(run.products)} after it`);
-    return page.slice(0, start) + block + page.slice(end + endMarker(run.products).length);
-  }
-  const ends = [...page.matchAll(ANY_END)];
-  const last = ends.at(-1);
+  const blocks = benchBlocks(page);
+  const same = blocks.find((found) => found.products === run.products && found.database === run.database);
+  if (same) return page.slice(0, same.from) + block + page.slice(same.to);
+  const last = blocks.at(-1);
   if (last === undefined) return `${page.replace(/\n*$/, '')}\n\n${block}\n`;
-  const at = last.index + last[0].length;
-  return `${page.slice(0, at)}\n\n${block}${page.slice(at)}`;
+  return `${page.slice(0, last.to)}\n\n${block}${page.slice(last.to)}`;
 }
+
+/**
+ * Every block on the page, in order. A start marker without its end before the next marker is
+ * refused: replacing up to some later end would eat the page's text between them.
+ */
+function benchBlocks(page: string): Block[] {
+  const blocks: Block[] = [];
+  let open: (Omit<Block, 'to'> & { marker: string }) | null = null;
+  for (const match of page.matchAll(ANY_MARKER)) {
+    const [marker, kind, products, database = 'sqlite'] = match;
+    const key = { products: Number(products), database: database as BenchDatabase };
+    if (kind === 'start') {
+      if (open) throw missingEnd(open);
+      open = { ...key, from: match.index, marker };
+    } else {
+      if (!open || open.products !== key.products || open.database !== key.database)
+        throw new Error(`${marker} has no start marker of its own before it`);
+      blocks.push({ ...key, from: open.from, to: match.index + marker.length });
+      open = null;
+    }
+  }
+  if (open) throw missingEnd(open);
+  return blocks;
+}
+
+const missingEnd = (open: { products: number; database: BenchDatabase; marker: string }) =>
+  new Error(`${open.marker} has no ${endMarker(open.products, open.database)} after it`);
 
 /** One run's block, markers included, in the form Biome formats Markdown (so lint stays clean). */
 export function benchBlock(run: BenchRun): string {
@@ -52,9 +86,9 @@ export function benchBlock(run: BenchRun): string {
     run.machine,
   ];
   const lines = [
-    startMarker(run.products),
+    startMarker(run.products, run.database),
     '',
-    `### ${run.products.toLocaleString('en-US')} extra products`,
+    `### ${run.products.toLocaleString('en-US')} extra products, ${DATABASE_NAMES[run.database]}`,
     '',
     about.join(' · '),
     '',
@@ -65,7 +99,7 @@ export function benchBlock(run: BenchRun): string {
   ];
   if (run.beside && run.beside.length > 0)
     lines.push('', 'Beside the targets:', '', ...run.beside.map(([what, value]) => `- ${what}: ${value}`));
-  lines.push('', endMarker(run.products));
+  lines.push('', endMarker(run.products, run.database));
   return lines.join('\n');
 }
 

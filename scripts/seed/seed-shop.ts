@@ -55,11 +55,13 @@ async function createAll(container: Container, products: SeedProduct[], pooledAr
       if (pooledArt) pool.set(slot, stored.id);
       return stored.id;
     });
-    // Each product is its own transaction through the port, exactly as the admin creates one.
-    for (const [offset, product] of batch.entries()) {
-      const { art: _art, ...input } = product;
-      await container.commerce.createProduct({ ...input, mediaIds: [mediaIds[offset] ?? ''] });
-    }
+    // One transaction per batch through the port, as a catalogue import writes them: on PostgreSQL a
+    // transaction per product (its BEGIN, COMMIT and read-back) made 10,000 products take a minute.
+    const items = batch.map(({ art: _art, ...input }, offset) => ({
+      id: null,
+      input: { ...input, mediaIds: [mediaIds[offset] ?? ''] },
+    }));
+    await container.commerce.importProducts(items, () => undefined);
   }
   return products.length;
 }

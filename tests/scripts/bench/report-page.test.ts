@@ -7,9 +7,11 @@ import {
   rewriteBenchPage,
   startMarker,
 } from '../../../scripts/bench/report-page.ts';
+import type { BenchDatabase } from '../../../scripts/bench/settings.ts';
 
-const run = (products: number, p99: string): BenchRun => ({
+const run = (products: number, p99: string, database: BenchDatabase = 'sqlite'): BenchRun => ({
   products,
+  database,
   date: '2026-11-27',
   machine: '2 cores (Test CPU), 7.8 GB, Linux 6.1, Node v24.21.0',
   command: 'npm run bench',
@@ -26,17 +28,23 @@ const PAGE = [
   '',
   'Text before, with a Greek word: Σλούκας.',
   '',
-  startMarker(10_000),
+  startMarker(10_000, 'sqlite'),
   '',
-  'the previous 10k table',
+  'the previous 10k SQLite table',
   '',
-  endMarker(10_000),
+  endMarker(10_000, 'sqlite'),
   '',
-  startMarker(100_000),
+  startMarker(10_000, 'postgres'),
   '',
-  'the previous 100k table',
+  'the previous 10k PostgreSQL table',
   '',
-  endMarker(100_000),
+  endMarker(10_000, 'postgres'),
+  '',
+  startMarker(100_000, 'sqlite'),
+  '',
+  'the previous 100k SQLite table',
+  '',
+  endMarker(100_000, 'sqlite'),
   '',
   '## Other figures',
   '',
@@ -46,17 +54,35 @@ const PAGE = [
   '',
 ].join('\n');
 
+/** The page's text before and after the block of this size and database. */
+function around(page: string, products: number, database: BenchDatabase) {
+  const start = page.indexOf(startMarker(products, database));
+  const end = page.indexOf(endMarker(products, database)) + endMarker(products, database).length;
+  return { before: page.slice(0, start), block: page.slice(start, end), after: page.slice(end) };
+}
+
 describe('the benchmarks page', () => {
-  it("rewrites only its size's block and leaves the rest of the page as it was", () => {
-    const page = rewriteBenchPage(PAGE, run(10_000, '9 ms'));
-    const start = page.indexOf(startMarker(10_000));
-    const end = page.indexOf(endMarker(10_000)) + endMarker(10_000).length;
-    expect(page.slice(0, start)).toBe(PAGE.slice(0, PAGE.indexOf(startMarker(10_000))));
-    expect(page.slice(end)).toBe(PAGE.slice(PAGE.indexOf(endMarker(10_000)) + endMarker(10_000).length));
-    expect(page.slice(start, end)).toBe(benchBlock(run(10_000, '9 ms')));
-    expect(page).not.toContain('the previous 10k table');
-    expect(page).toContain('the previous 100k table');
-  });
+  it.each([
+    ['sqlite', 'the previous 10k SQLite table'],
+    ['postgres', 'the previous 10k PostgreSQL table'],
+  ] as const)(
+    'rewrites only the block of its size and database (%s), and leaves the rest as it was',
+    (database, replaced) => {
+      const page = rewriteBenchPage(PAGE, run(10_000, '9 ms', database));
+      const was = around(PAGE, 10_000, database);
+      const now = around(page, 10_000, database);
+      expect(now.before).toBe(was.before);
+      expect(now.after).toBe(was.after);
+      expect(now.block).toBe(benchBlock(run(10_000, '9 ms', database)));
+      expect(page).not.toContain(replaced);
+      const others = [
+        'the previous 10k SQLite table',
+        'the previous 10k PostgreSQL table',
+        'the previous 100k SQLite table',
+      ].filter((text) => text !== replaced);
+      for (const text of others) expect(page).toContain(text);
+    },
+  );
 
   it('gives the same page when the same run is written twice', () => {
     const once = rewriteBenchPage(PAGE, run(100_000, '11 ms'));
@@ -64,11 +90,13 @@ describe('the benchmarks page', () => {
     expect(rewriteBenchPage(once, run(100_000, '12 ms'))).toContain('| 12 ms ');
   });
 
-  it('adds a block for a new size after the last one, and at the end of a page with none', () => {
-    const page = rewriteBenchPage(PAGE, run(20_000, '9 ms'));
-    expect(page.indexOf(startMarker(20_000))).toBeGreaterThan(page.indexOf(endMarker(100_000)));
-    expect(page.indexOf(startMarker(20_000))).toBeLessThan(page.indexOf('## Other figures'));
-    expect(page.replace(`\n\n${benchBlock(run(20_000, '9 ms'))}`, '')).toBe(PAGE);
+  it('adds a block for a new size or database after the last one, and at the end of a page with none', () => {
+    const page = rewriteBenchPage(PAGE, run(100_000, '9 ms', 'postgres'));
+    expect(page.indexOf(startMarker(100_000, 'postgres'))).toBeGreaterThan(
+      page.indexOf(endMarker(100_000, 'sqlite')),
+    );
+    expect(page.indexOf(startMarker(100_000, 'postgres'))).toBeLessThan(page.indexOf('## Other figures'));
+    expect(page.replace(`\n\n${benchBlock(run(100_000, '9 ms', 'postgres'))}`, '')).toBe(PAGE);
 
     const bare = '# Benchmarks\n\nNo runs yet.\n';
     expect(rewriteBenchPage(bare, run(10_000, '9 ms'))).toBe(
@@ -76,13 +104,46 @@ describe('the benchmarks page', () => {
     );
   });
 
-  it('refuses a block whose end marker is missing, rather than eat the rest of the page', () => {
-    const broken = PAGE.replace(endMarker(10_000), '');
-    expect(() => rewriteBenchPage(broken, run(10_000, '9 ms'))).toThrow(/bench:end products=10000/);
+  it("takes a block marked before the bench ran on PostgreSQL (no database) for SQLite's", () => {
+    const old = [
+      '# Benchmarks',
+      '',
+      '<!-- bench:start products=10000 -->',
+      '',
+      'the old 10k table',
+      '',
+      '<!-- bench:end products=10000 -->',
+      '',
+      'After.',
+      '',
+    ].join('\n');
+    const postgres = rewriteBenchPage(old, run(10_000, '9 ms', 'postgres'));
+    expect(postgres).toContain('the old 10k table');
+    expect(postgres).toContain(benchBlock(run(10_000, '9 ms', 'postgres')));
+
+    const sqlite = rewriteBenchPage(postgres, run(10_000, '8 ms'));
+    expect(sqlite).not.toContain('the old 10k table');
+    expect(sqlite).not.toContain('<!-- bench:start products=10000 -->');
+    expect(sqlite).toBe(
+      `# Benchmarks\n\n${benchBlock(run(10_000, '8 ms'))}\n\n${benchBlock(run(10_000, '9 ms', 'postgres'))}\n\nAfter.\n`,
+    );
   });
 
-  it('writes the date, command, commit, machine, every target row and the figures beside them', () => {
-    const block = benchBlock(run(10_000, '9 ms'));
+  it('refuses a block whose end marker is missing, rather than eat the rest of the page', () => {
+    const broken = PAGE.replace(endMarker(10_000, 'postgres'), '');
+    expect(() => rewriteBenchPage(broken, run(10_000, '9 ms', 'postgres'))).toThrow(
+      /bench:end products=10000 database=postgres/,
+    );
+    // Another block's broken marker stops every run: the page needs mending by hand first.
+    expect(() => rewriteBenchPage(broken, run(100_000, '9 ms'))).toThrow(/has no/);
+    const stray = PAGE.replace(startMarker(100_000, 'sqlite'), '');
+    expect(() => rewriteBenchPage(stray, run(10_000, '9 ms'))).toThrow(/has no start marker/);
+  });
+
+  it('names the database in the heading, and writes the date, command, commit, machine, every row and the figures beside them', () => {
+    expect(benchBlock(run(10_000, '9 ms'))).toContain('### 10,000 extra products, SQLite');
+    const block = benchBlock(run(10_000, '9 ms', 'postgres'));
+    expect(block).toContain('### 10,000 extra products, PostgreSQL');
     expect(block).toContain(
       '2026-11-27 · `npm run bench` · commit abc1234 · 2 cores (Test CPU), 7.8 GB, Linux 6.1, Node v24.21.0',
     );
