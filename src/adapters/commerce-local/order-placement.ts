@@ -30,8 +30,9 @@ import { cartVariants, lockStock, takeStock, takeStockIn } from './stock-moves.t
  * Placing an order: one transaction that re-reads the cart, takes the stock, writes the order, its
  * lines, its placed event and its mails, and closes the cart (decisions 004, 030). On SQLite it is
  * synchronous plain SQL, the hot write of a busy shop; on PostgreSQL the same steps through Kysely,
- * with the cart's row and then its stock rows locked first, so checkouts of one cart take turns
- * from any instance and checkouts of different carts never deadlock over the stock (stock-moves.ts).
+ * with the cart's row locked first, so checkouts of one cart take turns from any instance, and its
+ * stock rows locked last, in item order, so checkouts of different carts never deadlock over the
+ * stock (stock-moves.ts) and hold it briefly.
  * What the order is (checks, totals, messages, numbering) is decided once, below.
  */
 
@@ -215,13 +216,8 @@ async function placeIn(trx: Transaction<DB>, input: PlaceOrderInput): Promise<Pl
     return { order: await toOrder(trx, previous), created: false };
   }
   if (!cart || cart.closed_at !== null) throw new AppError('not_found', CART_GONE);
-  await lockStock(trx, cartVariants(trx, input.cartId));
   const current = await readCartIn(trx, input.cartId);
   const lines = orderedLines(current);
-  for (const { line, variantId } of lines) {
-    if (line.merchandise.available === null) continue;
-    if (!(await takeStockIn(trx, variantId, line.quantity))) throw soldOut(line.merchandise.title);
-  }
   const now = new Date().toISOString();
   const { id } = await withFolded(trx)
     .insertInto('orders')
@@ -247,5 +243,15 @@ async function placeIn(trx: Transaction<DB>, input: PlaceOrderInput): Promise<Pl
     .insertInto('order_events')
     .values({ order_id: id, status: 'pending', mail_id: mailIds[0] ?? null, created_at: now })
     .execute();
-  return { order: await toOrder(trx, row), created: true };
+  const order = await toOrder(trx, row);
+  // The stock last: its rows, and the 'stock' counter their trigger moves, stay locked until the
+  // commit, and every sale in the shop waits at that counter; taken here they are held for a
+  // few statements, not for the whole order. The conditional decrement is what decides; a buyer
+  // who loses the last copy rolls everything above back.
+  await lockStock(trx, cartVariants(trx, input.cartId));
+  for (const { line, variantId } of lines) {
+    if (line.merchandise.available === null) continue;
+    if (!(await takeStockIn(trx, variantId, line.quantity))) throw soldOut(line.merchandise.title);
+  }
+  return { order, created: true };
 }
