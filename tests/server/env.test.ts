@@ -186,6 +186,15 @@ describe('parseEnv', () => {
     expect(env.ADMIN_PASSWORD).toBeUndefined();
   });
 
+  it('names this instance with INSTANCE_ID, unnamed by default, and refuses a name with spaces or slashes', () => {
+    expect(parseEnv({}).INSTANCE_ID).toBe('');
+    expect(parseEnv({ INSTANCE_ID: ' shop-2 ' }).INSTANCE_ID).toBe('shop-2');
+    for (const bad of ['shop 2', 'a/b', 'x'.repeat(65)])
+      expect(problemsOf({ INSTANCE_ID: bad })).toEqual([
+        'INSTANCE_ID must be up to 64 letters, digits, dots, dashes, underscores or colons',
+      ]);
+  });
+
   it('refuses a SITE_URL that is not a URL', () => {
     expect(problemsOf({ SITE_URL: 'shop.example.gr' })).toEqual([
       'SITE_URL must be a full URL such as https://shop.example.gr',
