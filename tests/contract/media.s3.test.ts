@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { APIContext } from 'astro';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type S3Server, startS3Server } from '../../scripts/s3-server.ts';
 import { createLocalCommerce } from '../../src/adapters/commerce-local/index.ts';
 import type { ShopDatabase } from '../../src/adapters/database/shop-database.ts';
 import { createS3Media, type S3Media } from '../../src/adapters/media-s3/index.ts';
@@ -17,13 +18,12 @@ import { DATABASES, sqliteTestDatabase, type TestDatabase } from '../helpers/dat
 import { freePort } from '../helpers/free-port.ts';
 import { recordLogs } from '../helpers/log-lines.ts';
 import { rejection } from '../helpers/rejection.ts';
-import { type S3TestServer, startS3Server } from '../helpers/s3-server.ts';
 import { countRows, openTempShop } from '../helpers/temp-shop.ts';
 import { type MediaHarness, mediaContract } from './media.contract.ts';
 
 // Rows in the shop's database (SQLite or PostgreSQL), bytes in a bucket of a local S3-compatible
 // server (s3rver, decision 094), one bucket per test.
-let server: S3TestServer;
+let server: S3Server;
 beforeAll(async () => {
   server = await startS3Server();
 });
