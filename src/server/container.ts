@@ -161,14 +161,16 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
   // Images in a bucket that every instance shares (decision 094); else files in the data folder.
   const s3Media = env.MEDIA_BACKEND === 's3' ? createS3Media(database.db, s3MediaSettings(env)) : null;
   if (s3Media) closers.push(s3Media.close);
+  // Where browsers fetch product images: the shop's /media/, or the bucket or a CDN (decision 094).
+  const mediaUrls = { publicUrl: env.MEDIA_PUBLIC_URL };
   // The local documents count in the SQLite counters already; hosted ones add their own version.
   const hostedVersions = env.DOCUMENTS_BACKEND === 'local' ? [] : [() => documents.version()];
   return {
     env,
     database,
     engine,
-    commerce: shopify?.commerce ?? createLocalCommerce(database),
-    carts: shopify?.carts ?? createLocalCarts(database),
+    commerce: shopify?.commerce ?? createLocalCommerce(database, { mediaUrls }),
+    carts: shopify?.carts ?? createLocalCarts(database, { mediaUrls }),
     orders: createLocalOrders(database, { enqueueMail }),
     overview: shopify?.overview ?? createLocalOverview(database),
     hostedOrders: shopify?.orders ?? null,

@@ -3,11 +3,13 @@ import type { APIContext } from 'astro';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Server, startS3Server } from '../../scripts/s3-server.ts';
+import { createLocalCarts } from '../../src/adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../../src/adapters/commerce-local/index.ts';
 import type { ShopDatabase } from '../../src/adapters/database/shop-database.ts';
 import { createS3Media, type S3Media } from '../../src/adapters/media-s3/index.ts';
 import type { Engine } from '../../src/adapters/sqlite/database.ts';
 import { TRY_AGAIN } from '../../src/domain/errors.ts';
+import { srcSet } from '../../src/domain/media/responsive-image.ts';
 import { POST as upload } from '../../src/pages/api/admin/media.ts';
 import { GET as serveMedia } from '../../src/pages/media/[name].ts';
 import type { Container } from '../../src/server/container.ts';
@@ -68,12 +70,15 @@ async function openS3Shop(
   };
 }
 
-/** The contract's harness: a URL on the shop is read through the port, any other is fetched. */
-async function s3Harness(shop: S3Shop): Promise<MediaHarness> {
+/**
+ * The contract's harness: a URL on the shop is read through the port, any other is fetched. The
+ * catalogue shows the images where the container's would (`publicUrl`: MEDIA_PUBLIC_URL).
+ */
+async function s3Harness(shop: S3Shop, publicUrl?: string): Promise<MediaHarness> {
   const { media } = shop;
   return {
     media,
-    commerce: createLocalCommerce(shop.database.store),
+    commerce: createLocalCommerce(shop.database.store, { mediaUrls: { publicUrl } }),
     async readImage(url) {
       const name = /^\/media\/([^/?#]+)$/.exec(url)?.[1];
       if (name) return (await media.read(name))?.bytes ?? null;
@@ -92,13 +97,13 @@ for (const [name, openDatabase] of DATABASES)
   );
 
 mediaContract(
-  'S3-compatible storage with MEDIA_PUBLIC_URL (originals fetched from the bucket)',
-  async () =>
-    s3Harness(
-      await openS3Shop(sqliteTestDatabase, (bucket) => ({
-        MEDIA_PUBLIC_URL: `${server.endpoint}/${bucket}`,
-      })),
-    ),
+  'S3-compatible storage with MEDIA_PUBLIC_URL (images fetched from the bucket)',
+  async () => {
+    const shop = await openS3Shop(sqliteTestDatabase, (bucket) => ({
+      MEDIA_PUBLIC_URL: `${server.endpoint}/${bucket}`,
+    }));
+    return s3Harness(shop, `${server.endpoint}/${shop.bucket}`);
+  },
   { urlBeforeAttach: true },
 );
 
@@ -208,34 +213,151 @@ describe('S3 media: the shop with MEDIA_BACKEND=s3', () => {
       shop.remove();
     }
   });
+
+  it('with MEDIA_PUBLIC_URL, shows the catalogue and the carts with the bucket URLs', async () => {
+    const bucket = await server.createBucket();
+    const base = `${server.endpoint}/${bucket}`;
+    const shop = openTempShop({ ...server.env(bucket), MEDIA_PUBLIC_URL: base });
+    try {
+      const answer = await uploadThrough(shop.container, await jpeg('#c33'), 'card.jpg');
+      const { id, url } = answer.body.media as { id: string; url: string };
+      const name = nameOf(url);
+      expect(url).toBe(`${base}/${name}`);
+      expect(await server.keys(bucket)).toHaveLength(4);
+      const { commerce, carts } = shop.container;
+      const { product } = await commerce.createProduct({
+        title: 'Luka Doncic Prizm #77',
+        priceCents: 2500,
+        quantity: 1,
+        mediaIds: [id],
+      });
+      expect((await commerce.getProduct(product.id))?.images.map((image) => image.url)).toEqual([url]);
+      const cart = await carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }]);
+      expect(cart.lines[0]?.merchandise.image).toBe(url);
+    } finally {
+      shop.remove();
+    }
+  });
 });
 
 describe('S3 media: MEDIA_PUBLIC_URL', () => {
   let shop: S3Shop;
   afterEach(() => shop.close());
 
-  it('gives an upload the public URL of its object; products keep the shop-served URL with variants', async () => {
+  /** A shop whose images browsers fetch from the bucket itself (s3rver serves it by path). */
+  async function publicShop() {
     shop = await openS3Shop(sqliteTestDatabase, (bucket) => ({
       MEDIA_PUBLIC_URL: `${server.endpoint}/${bucket}/`,
     }));
+    return `${server.endpoint}/${shop.bucket}`;
+  }
+
+  const widthAt = async (url: string) => {
+    const answer = await fetch(url);
+    expect([url, answer.status, answer.headers.get('content-type')]).toEqual([url, 200, 'image/webp']);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    return (await sharp(new Uint8Array(await answer.arrayBuffer())).metadata()).width;
+  };
+
+  it('stores every variant with the original at upload, and gives the upload its public URL', async () => {
+    const base = await publicShop();
     const stored = await shop.media.store(await jpeg('#c33'), 'card.jpg');
     const name = nameOf(stored.url);
-    expect(stored.url).toBe(`${server.endpoint}/${shop.bucket}/${name}`);
+    expect(stored.url).toBe(`${base}/${name}`);
+    expect(await server.keys(shop.bucket)).toEqual([
+      name,
+      `w320/${name}.webp`,
+      `w480/${name}.webp`,
+      `w800/${name}.webp`,
+    ]);
     const fetched = await fetch(stored.url);
     expect(fetched.headers.get('content-type')).toBe('image/jpeg');
     expect(fetched.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await fetched.arrayBuffer())).toEqual(
       Buffer.from((await shop.media.read(name))?.bytes ?? []),
     );
+    // The same bytes the shop's own ?w= serves: one rendering, wherever it is asked for.
+    const fromBucket = await fetch(`${base}/w480/${name}.webp`);
+    expect(Buffer.from(await fromBucket.arrayBuffer())).toEqual(
+      Buffer.from((await shop.media.readVariant(name, 480))?.bytes ?? []),
+    );
+  });
 
-    const { product } = await createLocalCommerce(shop.database.store).createProduct({
+  it('stores nothing, variants included, when the row could not be written', async () => {
+    await publicShop();
+    (shop.database.store as Engine).sqlite.exec(
+      "CREATE TRIGGER refuse_media BEFORE INSERT ON media BEGIN SELECT RAISE(ABORT, 'no'); END",
+    );
+    await expect(shop.media.store(await jpeg('#33c'), 'card.jpg')).rejects.toThrow('no');
+    expect(await server.keys(shop.bucket)).toEqual([]);
+  });
+
+  it('gives products and carts the bucket URLs, and a srcset of variants the bucket serves', async () => {
+    const base = await publicShop();
+    const stored = await shop.media.store(await jpeg('#c33'), 'card.jpg');
+    const name = nameOf(stored.url);
+    const store = shop.database.store;
+    const mediaUrls = { publicUrl: `${base}/` };
+    const { product } = await createLocalCommerce(store, { mediaUrls }).createProduct({
       title: 'Luka Doncic Prizm #77',
       tags: ['Dallas Mavericks'],
       priceCents: 2500,
       quantity: 1,
       mediaIds: [stored.id],
     });
-    expect(product.images.map((image) => image.url)).toEqual([`/media/${name}`]);
+    expect(product.images.map((image) => image.url)).toEqual([`${base}/${name}`]);
+    const [summary] = await createLocalCommerce(store, { mediaUrls }).listProductSummaries();
+    expect(summary?.images.map((image) => image.url)).toEqual([`${base}/${name}`]);
+
+    const set = srcSet(product.images[0]?.url);
+    expect(set).toBe([320, 480, 800].map((width) => `${base}/w${width}/${name}.webp ${width}w`).join(', '));
+    for (const entry of set?.split(', ') ?? []) {
+      const [url = '', width] = entry.split(' ');
+      expect(`${await widthAt(url)}w`).toBe(width);
+    }
+
+    const carts = createLocalCarts(store, { mediaUrls });
+    const cart = await carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }]);
+    expect(cart.lines.map((line) => line.merchandise.image)).toEqual([`${base}/${name}`]);
+    expect((await carts.getCart(cart.id))?.lines[0]?.merchandise.image).toBe(`${base}/${name}`);
+
+    // Without the setting the same rows are the shop's /media/ URLs, as before.
+    const [own] = await createLocalCommerce(store).listProducts();
+    expect(own?.images.map((image) => image.url)).toEqual([`/media/${name}`]);
+  });
+
+  it('renders the variants of images stored before the setting, once (npm run media:variants)', async () => {
+    const bucket = await server.createBucket();
+    const database = await sqliteTestDatabase();
+    const before = s3Media(database.store, bucket);
+    const base = `${server.endpoint}/${bucket}`;
+    const after = s3Media(database.store, bucket, { MEDIA_PUBLIC_URL: base });
+    try {
+      const old = nameOf((await before.store(await jpeg('#c33'), 'old.jpg')).url);
+      const asked = nameOf((await before.store(await jpeg('#3c3'), 'asked.jpg')).url);
+      await before.readVariant(asked, 480); // A page asked the shop for one variant already.
+      const fresh = nameOf((await after.store(await jpeg('#33c'), 'fresh.jpg')).url);
+      expect(await server.keys(bucket)).toHaveLength(1 + 2 + 4);
+
+      const progress: number[] = [];
+      expect(await after.renderMissingVariants((done) => progress.push(done))).toEqual({
+        images: 3,
+        rendered: 3 + 2,
+        unreadable: [],
+      });
+      expect(progress).toEqual([1, 2, 3]);
+      expect(await server.keys(bucket)).toHaveLength(3 * 4);
+      for (const name of [old, asked, fresh])
+        for (const width of [320, 480, 800])
+          expect(await widthAt(`${base}/w${width}/${name}.webp`)).toBe(width);
+
+      // Idempotent: a second run finds every variant there and renders none.
+      expect(await after.renderMissingVariants()).toEqual({ images: 3, rendered: 0, unreadable: [] });
+    } finally {
+      await before.close();
+      await after.close();
+      await database.close();
+    }
   });
 });
 

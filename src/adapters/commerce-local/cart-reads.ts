@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Cart, CartNotice } from '../../domain/cart/cart.ts';
 import { cartTotals, reducedNotice, soldOutNotice } from '../../domain/cart/cart-rules.ts';
+import { imageUrls, type MediaUrlSettings } from '../../domain/media/responsive-image.ts';
 import type { DB } from '../database/schema.ts';
 import { toGid } from '../sqlite/ids.ts';
 import { prepared } from '../sqlite/prepared.ts';
@@ -67,7 +68,11 @@ type Changes = { removed: number[]; reduced: Array<{ id: number; quantity: numbe
  * The cart from its lines: a line that outgrew its stock is brought back within it, a sold-out or
  * unpriced one removed, each change with a notice. Pure; the caller writes the changes.
  */
-function withinStock(cartId: string, held: readonly HeldLine[]): { cart: Cart; changes: Changes } {
+function withinStock(
+  cartId: string,
+  held: readonly HeldLine[],
+  mediaUrls: MediaUrlSettings,
+): { cart: Cart; changes: Changes } {
   const notices: CartNotice[] = [];
   const lines: Cart['lines'] = [];
   const changes: Changes = { removed: [], reduced: [] };
@@ -92,7 +97,7 @@ function withinStock(cartId: string, held: readonly HeldLine[]): { cart: Cart; c
         id: toGid('ProductVariant', row.variant_id),
         productId: toGid('Product', row.product_id),
         title: row.title,
-        image: row.file_name ? `/media/${row.file_name}` : null,
+        image: row.file_name ? imageUrls(mediaUrls, row.file_name).url : null,
         priceCents: row.price_cents,
         available: stock,
       },
@@ -118,13 +123,15 @@ const CART_LINES = `SELECT cart_lines.id, cart_lines.quantity, cart_lines.varian
  * The cart as the shopper should see it. Lines that outgrew the stock are brought back within it,
  * and sold-out ones removed, in the caller's open transaction; each change comes back as a notice.
  * Synchronous plain SQL on that transaction's connection: order placement reads the cart on its
- * hot path (decision 004).
+ * hot path (decision 004). `mediaUrls` says where browsers fetch the images (imageUrls); an order
+ * keeps none, so placing one leaves it out.
  */
-export function readCart(sqlite: Database.Database, cartId: string): Cart {
+export function readCart(sqlite: Database.Database, cartId: string, mediaUrls: MediaUrlSettings = {}): Cart {
   const rows = prepared<Omit<HeldLine, 'stock'>>(sqlite, CART_LINES).all(cartId);
   const { cart, changes } = withinStock(
     cartId,
     rows.map((row) => ({ ...row, stock: stockOf(sqlite, row.variant_id) })),
+    mediaUrls,
   );
   for (const id of changes.removed) prepared(sqlite, 'DELETE FROM cart_lines WHERE id = ?').run(id);
   for (const { id, quantity } of changes.reduced)
@@ -133,7 +140,11 @@ export function readCart(sqlite: Database.Database, cartId: string): Cart {
 }
 
 /** readCart on PostgreSQL, in the caller's transaction: the lines and their stock in one query. */
-export async function readCartIn(trx: Transaction<DB>, cartId: string): Promise<Cart> {
+export async function readCartIn(
+  trx: Transaction<DB>,
+  cartId: string,
+  mediaUrls: MediaUrlSettings = {},
+): Promise<Cart> {
   const { rows } = await sql<Omit<HeldLine, 'stock'> & StockRow>`SELECT cart_lines.id, cart_lines.quantity,
       cart_lines.variant_id, variants.price_cents, products.id AS product_id, products.title,
       media.file_name, stock.tracked, stock.available
@@ -154,6 +165,7 @@ export async function readCartIn(trx: Transaction<DB>, cartId: string): Promise<
   const { cart, changes } = withinStock(
     cartId,
     rows.map(({ tracked, available, ...row }) => ({ ...row, stock: stockFrom({ tracked, available }) })),
+    mediaUrls,
   );
   if (changes.removed.length > 0)
     await trx.deleteFrom('cart_lines').where('id', 'in', changes.removed).execute();

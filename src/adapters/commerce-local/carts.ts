@@ -4,6 +4,7 @@ import { MESSAGES } from '../../domain/auth/login-messages.ts';
 import { type Cart, type CartLineInput, cartLineInputSchema } from '../../domain/cart/cart.ts';
 import { tooManyMessage } from '../../domain/cart/cart-rules.ts';
 import { AppError } from '../../domain/errors.ts';
+import type { MediaUrlSettings } from '../../domain/media/responsive-image.ts';
 import type { CartPort } from '../../ports/commerce.ts';
 import { isRowId } from '../database/row-id.ts';
 import type { DB } from '../database/schema.ts';
@@ -46,18 +47,18 @@ type CartQueries = {
   holdStock(trx: Transaction<DB>, variantIds: readonly number[]): Promise<void>;
 };
 
-function cartQueries(store: ShopDatabase): CartQueries {
+function cartQueries(store: ShopDatabase, mediaUrls: MediaUrlSettings): CartQueries {
   const engine = sqliteEngineOf(store);
   if (engine)
     return {
       stock: (_trx, variantId) => stockOf(engine.sqlite, variantId),
-      read: (_trx, cartId) => readCart(engine.sqlite, cartId),
+      read: (_trx, cartId) => readCart(engine.sqlite, cartId, mediaUrls),
       openCart: (trx, cartId) => isOpen(trx.selectFrom('carts').select('closed_at').where('id', '=', cartId)),
       holdStock: async () => undefined,
     };
   return {
     stock: stockIn,
-    read: readCartIn,
+    read: (trx, cartId) => readCartIn(trx, cartId, mediaUrls),
     openCart: (trx, cartId) =>
       isOpen(trx.selectFrom('carts').select('closed_at').where('id', '=', cartId).forUpdate()),
     holdStock: (trx, variantIds) => lockStock(trx, variantIds, 'share'),
@@ -71,11 +72,14 @@ async function isOpen(query: { executeTakeFirst(): Promise<{ closed_at: string |
 
 /**
  * Carts on the local engine, on SQLite or PostgreSQL; every change is one transaction and answers
- * the whole cart.
+ * the whole cart, its images where `mediaUrls` says (the shop's /media/ unless MEDIA_PUBLIC_URL).
  */
-export function createLocalCarts(store: ShopDatabase): CartPort {
+export function createLocalCarts(
+  store: ShopDatabase,
+  options: { mediaUrls?: MediaUrlSettings } = {},
+): CartPort {
   const { db } = store;
-  const { stock, read, openCart, holdStock } = cartQueries(store);
+  const { stock, read, openCart, holdStock } = cartQueries(store, options.mediaUrls ?? {});
   return {
     async getCart(cartId) {
       if (!isCartId(cartId)) return null;

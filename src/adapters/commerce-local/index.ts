@@ -1,6 +1,7 @@
 import type { Product } from '../../domain/catalog/product.ts';
 import type { CatalogPage } from '../../domain/catalog/query.ts';
 import { AppError } from '../../domain/errors.ts';
+import type { MediaUrlSettings } from '../../domain/media/responsive-image.ts';
 import type { CommercePort } from '../../ports/commerce.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
 import { parseGid, requireGid } from '../sqlite/ids.ts';
@@ -9,11 +10,17 @@ import { createVersionedCache } from './search-cache.ts';
 import { type SearchHits, searchProductIds, toCatalogPage } from './search-products.ts';
 import { importAll, insertProduct, removeProduct, replaceProduct } from './write-products.ts';
 
+export type LocalCommerceOptions = {
+  /** Where browsers fetch product images: the shop's /media/ (the default), or MEDIA_PUBLIC_URL. */
+  mediaUrls?: MediaUrlSettings;
+};
+
 /** The embedded shop engine's catalogue, on SQLite or PostgreSQL. */
-export function createLocalCommerce(store: ShopDatabase): CommercePort {
+export function createLocalCommerce(store: ShopDatabase, options: LocalCommerceOptions = {}): CommercePort {
   const { db } = store;
+  const mediaUrls = options.mediaUrls ?? {};
   async function byRowId(id: number): Promise<Product | null> {
-    const [product] = await readProducts(db, (query) => query.where('id', '=', id));
+    const [product] = await readProducts(db, (query) => query.where('id', '=', id), mediaUrls);
     return product ?? null;
   }
 
@@ -39,15 +46,18 @@ export function createLocalCommerce(store: ShopDatabase): CommercePort {
       return cachedPages(`${catalog}:${stock}`, query, async () => {
         const hits = await cachedHits(String(catalog), query, () => searchProductIds(store, query));
         const products =
-          hits.ids.length === 0 ? [] : await readProducts(db, (q) => q.where('id', 'in', hits.ids));
+          hits.ids.length === 0
+            ? []
+            : await readProducts(db, (q) => q.where('id', 'in', hits.ids), mediaUrls);
         return toCatalogPage(hits, products, query.pageSize);
       });
     },
 
-    listProducts: () => readProducts(db, (query) => query.orderBy('id', 'desc')),
-    listProductSummaries: () => readProductSummaries(db, (query) => query.orderBy('id', 'desc')),
+    listProducts: () => readProducts(db, (query) => query.orderBy('id', 'desc'), mediaUrls),
+    listProductSummaries: () => readProductSummaries(db, (query) => query.orderBy('id', 'desc'), mediaUrls),
 
-    recentProducts: (limit) => readProducts(db, (query) => query.orderBy('id', 'desc').limit(limit)),
+    recentProducts: (limit) =>
+      readProducts(db, (query) => query.orderBy('id', 'desc').limit(limit), mediaUrls),
 
     async getProduct(id) {
       const productId = parseGid('Product', id);

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Product, ProductSummary } from '../../domain/catalog/product.ts';
+import { imageUrls, type MediaUrlSettings } from '../../domain/media/responsive-image.ts';
 import type { DB } from '../database/schema.ts';
 import { toGid } from '../sqlite/ids.ts';
 import { FACT_READ_COLUMNS, factsOfRow } from './fact-columns.ts';
@@ -28,15 +29,19 @@ type SummaryRow = Pick<Selectable<DB['products']>, (typeof SUMMARY_COLUMNS)[numb
 type DescriptionRow = Pick<Selectable<DB['products']>, (typeof DESCRIPTION_COLUMNS)[number]>;
 type ProductQuery = SelectQueryBuilder<DB, 'products', SummaryRow>;
 
-/** Products with everything that hangs off them; `narrow` picks which, in which order. */
+/**
+ * Products with everything that hangs off them; `narrow` picks which, in which order. `mediaUrls`
+ * says where browsers fetch the images (imageUrls).
+ */
 export async function readProducts(
   db: Kysely<DB>,
   narrow: (query: ProductQuery) => ProductQuery,
+  mediaUrls: MediaUrlSettings,
 ): Promise<Product[]> {
   const rows = await narrow(db.selectFrom('products').select(SUMMARY_COLUMNS))
     .select(DESCRIPTION_COLUMNS)
     .execute();
-  const summaries = await summariesOf(db, rows);
+  const summaries = await summariesOf(db, rows, mediaUrls);
   return summaries.map((summary, at) => {
     const row = rows[at] as DescriptionRow;
     return { ...summary, description: row.description_text, descriptionHtml: row.description_html };
@@ -47,15 +52,24 @@ export async function readProducts(
 export async function readProductSummaries(
   db: Kysely<DB>,
   narrow: (query: ProductQuery) => ProductQuery,
+  mediaUrls: MediaUrlSettings,
 ): Promise<ProductSummary[]> {
-  return summariesOf(db, await narrow(db.selectFrom('products').select(SUMMARY_COLUMNS)).execute());
+  return summariesOf(
+    db,
+    await narrow(db.selectFrom('products').select(SUMMARY_COLUMNS)).execute(),
+    mediaUrls,
+  );
 }
 
 /**
  * The rows' products, with their tags, variant, stock and images read in three set-based queries
  * (no N+1), in the rows' order.
  */
-async function summariesOf(db: Kysely<DB>, rows: readonly SummaryRow[]): Promise<ProductSummary[]> {
+async function summariesOf(
+  db: Kysely<DB>,
+  rows: readonly SummaryRow[],
+  mediaUrls: MediaUrlSettings,
+): Promise<ProductSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const inIds = ids.length > 900 ? null : ids; // SQLite caps bound parameters; past that read all rows.
@@ -114,7 +128,7 @@ async function summariesOf(db: Kysely<DB>, rows: readonly SummaryRow[]): Promise
       productType: row.product_type,
       images: (mediaOf.get(row.id) ?? []).map((item) => ({
         id: toGid('MediaImage', item.id),
-        url: `/media/${item.file_name}`,
+        url: imageUrls(mediaUrls, item.file_name).url,
         alt: item.alt || row.title,
         width: item.width,
         height: item.height,

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, isImageWidth } from '../../domain/media/responsive-image.ts';
+import { IMAGE_WIDTHS, isImageWidth, variantFile } from '../../domain/media/responsive-image.ts';
 import type { MediaFile } from '../../domain/media/stored-media.ts';
 import { log } from '../../lib/log.ts';
 import type { MediaPort } from '../../ports/media.ts';
@@ -6,13 +6,11 @@ import { sharp } from '../load-sdk.ts';
 
 /**
  * The resized WebP variants of stored images (the media route's ?w=), rendered on first request
- * and cached beside the originals, for every media adapter that keeps its own bytes. Where the
- * bytes live (a folder, a bucket) is the adapter's; the names, the rendering and the rules here.
+ * and cached beside the originals, for every media adapter that keeps its own bytes (or all at
+ * upload, where browsers fetch them from a bucket that cannot render them: MEDIA_PUBLIC_URL). Where
+ * the bytes live (a folder, a bucket) is the adapter's; the names, the rendering and the rules here.
  */
 const VARIANT_QUALITY = 78;
-
-/** Where a variant is cached, relative to the originals: w<width>/<name>.webp. */
-export const variantFile = (name: string, width: number): string => `w${width}/${name}.webp`;
 
 /** Every file a stored image may have: the original and each variant. */
 export const filesOf = (name: string): string[] => [
@@ -30,6 +28,19 @@ export async function renderVariant(source: string | Uint8Array, width: number):
   } catch {
     return null; // The original has gone or no longer decodes: the same answer as read().
   }
+}
+
+/**
+ * Every variant of a stored image, rendered from its original (a path or the bytes), with the file
+ * each is kept as; null when the original does not decode.
+ */
+export async function renderAllVariants(
+  name: string,
+  source: string | Uint8Array,
+): Promise<Array<{ file: string; bytes: Buffer }> | null> {
+  const rendered = await Promise.all(IMAGE_WIDTHS.map((width) => renderVariant(source, width)));
+  if (rendered.some((bytes) => bytes === null)) return null;
+  return IMAGE_WIDTHS.map((width, at) => ({ file: variantFile(name, width), bytes: rendered[at] as Buffer }));
 }
 
 /** What an adapter gives the variant reader: its rows and its bytes. */

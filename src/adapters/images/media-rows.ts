@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isStoredName } from '../../domain/media/image-files.ts';
 import type { DB } from '../database/schema.ts';
 import { toGid } from '../sqlite/ids.ts';
 import type { EncodedImage } from './encode-image.ts';
@@ -9,18 +10,31 @@ import type { EncodedImage } from './encode-image.ts';
  * row exists, so the row is the truth and the bytes follow it.
  */
 
-/** The names encode-image.ts generates; any other name (../, slashes) never reaches a file or a key. */
-const NAME_PATTERN = /^[0-9]{13}-[a-z0-9]{6}-[A-Za-z0-9_-]{1,60}\.(jpg|png|webp)$/;
-
 /** The stored file's content type; null unless the name is a generated one that the database knows. */
 export async function storedContentType(db: Kysely<DB>, name: string): Promise<string | null> {
-  if (!NAME_PATTERN.test(name)) return null;
+  if (!isStoredName(name)) return null; // Any other name (../, slashes) never reaches a file or a key.
   const row = await db
     .selectFrom('media')
     .select('content_type')
     .where('file_name', '=', name)
     .executeTakeFirst();
   return row?.content_type ?? null;
+}
+
+/** The file names of stored images, a page at a time in the order they were stored (`after` an id). */
+export async function storedNames(
+  db: Kysely<DB>,
+  after: number,
+  limit: number,
+): Promise<Array<{ id: number; name: string }>> {
+  const rows = await db
+    .selectFrom('media')
+    .select(['id', 'file_name'])
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.file_name }));
 }
 
 /** Adds the row of an image whose bytes are stored already; answers its id (a MediaImage gid). */

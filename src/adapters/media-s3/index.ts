@@ -1,21 +1,30 @@
 import type { Kysely } from 'kysely';
+import { imageUrls } from '../../domain/media/responsive-image.ts';
 import type { MediaPort } from '../../ports/media.ts';
 import type { DB } from '../database/schema.ts';
 import { encodeImage } from '../images/encode-image.ts';
-import { filesOf, variantReader } from '../images/image-variants.ts';
+import { filesOf, renderAllVariants, variantReader } from '../images/image-variants.ts';
 import { deleteUnusedRows, insertMediaRow, storedContentType } from '../images/media-rows.ts';
 import { type BucketSettings, openBucket } from './bucket.ts';
+import { type MissingVariants, renderMissingVariants } from './missing-variants.ts';
 import { recentFiles } from './recent-files.ts';
 
 export type S3MediaSettings = BucketSettings & {
   /**
-   * Where browsers fetch the originals straight from the bucket or a CDN in front of it
-   * (MEDIA_PUBLIC_URL); unset, the shop serves them at /media/<name>.
+   * Where browsers fetch the images and their variants straight from the bucket or a CDN in front
+   * of it (MEDIA_PUBLIC_URL); unset, the shop serves them at /media/<name>.
    */
   publicUrl?: string | undefined;
 };
 
-export type S3Media = MediaPort & { close(): Promise<void> };
+export type S3Media = MediaPort & {
+  /**
+   * Renders and stores every variant the bucket lacks, for each stored image (the images stored
+   * before MEDIA_PUBLIC_URL was set); idempotent (`npm run media:variants`).
+   */
+  renderMissingVariants(onImage?: (done: number) => void): Promise<MissingVariants>;
+  close(): Promise<void>;
+};
 
 /** Bytes of recently served images each process keeps in memory (recent-files.ts). */
 const RECENT_BYTES = 16 * 1024 * 1024;
@@ -25,13 +34,14 @@ const RECENT_BYTES = 16 * 1024 * 1024;
  * the same images. As on the local adapter, the rows are in the shop's database (media-rows.ts) and
  * a file is served only while its row exists; the bytes are objects under the same names as the
  * local files: <name> for the original, w<width>/<name>.webp for a variant, rendered on first
- * request and cached in the bucket. An upload is checked and re-encoded before it is stored, and
- * its row is written only once the object is there.
+ * request and cached in the bucket, or with a public URL all at upload, since browsers then fetch
+ * them from the bucket or a CDN, which cannot render one. An upload is checked and re-encoded
+ * before it is stored, and its row is written only once its objects are there.
  */
 export function createS3Media(db: Kysely<DB>, settings: S3MediaSettings): S3Media {
   const bucket = openBucket(settings);
   const recent = recentFiles(RECENT_BYTES);
-  const publicUrl = settings.publicUrl?.replace(/\/+$/, '');
+  const urls = { publicUrl: settings.publicUrl };
 
   /** An object's bytes, from this process's memory when it has them; null when the bucket has none. */
   async function object(key: string): Promise<Uint8Array | null> {
@@ -64,19 +74,31 @@ export function createS3Media(db: Kysely<DB>, settings: S3MediaSettings): S3Medi
     async store(bytes, originalName) {
       const encoded = await encodeImage(bytes, originalName);
       const { fileName } = encoded;
-      await bucket.put(fileName, encoded.data, encoded.contentType);
+      const objects = [{ key: fileName, bytes: encoded.data, contentType: encoded.contentType }];
+      if (urls.publicUrl) {
+        // Pages will point at every variant in the bucket, and nothing there can render one later.
+        const variants = await renderAllVariants(fileName, encoded.data);
+        if (!variants) throw new Error(`Could not render the variants of ${fileName}`);
+        for (const { file, bytes } of variants) objects.push({ key: file, bytes, contentType: 'image/webp' });
+      }
+      const put = await Promise.allSettled(
+        objects.map(({ key, bytes, contentType }) => bucket.put(key, bytes, contentType)),
+      );
+      const stored = objects.filter((_, at) => put[at]?.status === 'fulfilled').map(({ key }) => key);
       let id: string;
       try {
+        const failed = put.find((outcome) => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
         id = await insertMediaRow(db, encoded);
       } catch (error) {
-        // A failure is logged by the bucket; the object, without its row, is never served.
-        await bucket.remove(fileName).catch(() => {});
+        // A failure is logged by the bucket; an object without its row is never served.
+        await Promise.all(stored.map((key) => bucket.remove(key).catch(() => {})));
         throw error;
       }
       recent.keep(fileName, encoded.data);
       return {
         id,
-        url: publicUrl ? `${publicUrl}/${fileName}` : `/media/${fileName}`,
+        url: imageUrls(urls, fileName).url,
         width: encoded.width,
         height: encoded.height,
         contentType: encoded.contentType,
@@ -111,6 +133,8 @@ export function createS3Media(db: Kysely<DB>, settings: S3MediaSettings): S3Medi
     },
 
     readVariant,
+
+    renderMissingVariants: (onImage) => renderMissingVariants(db, bucket, onImage),
 
     async close() {
       bucket.close();

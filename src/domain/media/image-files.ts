@@ -23,6 +23,15 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/**
+ * The names the shop stores images under (encode-image.ts): the upload's time, a random part and
+ * the sanitised original name, as JPEG, PNG or WebP. No other name (../, slashes, a foreign file)
+ * ever reaches a file, an object key or a stored image's URL.
+ */
+const STORED_NAME = /^[0-9]{13}-[a-z0-9]{6}-[A-Za-z0-9_-]{1,60}\.(jpg|png|webp)$/;
+
+export const isStoredName = (name: string): boolean => STORED_NAME.test(name);
+
 /** Letters, digits, hyphen and underscore only; at most 60 characters; never empty. */
 export function sanitizeBaseName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';

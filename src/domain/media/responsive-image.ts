@@ -1,3 +1,5 @@
+import { isStoredName } from './image-files.ts';
+
 /** Widths the media route renders a stored image at; any other width is refused (no arbitrary resizing). */
 export const IMAGE_WIDTHS = [320, 480, 800] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
@@ -12,18 +14,64 @@ export function isImageWidth(width: number): width is ImageWidth {
   return (IMAGE_WIDTHS as readonly number[]).includes(width);
 }
 
-/** Only stored raster images have resized variants; static placeholders and SVGs are served as they are. */
-function isStoredImage(url: string): boolean {
-  return /^\/media\/[^/?#]+$/.test(url) && !url.toLowerCase().endsWith('.svg');
+/** Where a variant is kept beside the originals (a folder, a bucket's keys): w<width>/<name>.webp. */
+export const variantFile = (name: string, width: number): string => `w${width}/${name}.webp`;
+
+/**
+ * Where browsers fetch stored images (decision 094): unset, from the shop at /media/<name>, its
+ * variants rendered on first request at ?w=<width>; with MEDIA_PUBLIC_URL (S3 only), straight
+ * from the bucket or a CDN in front of it, the variants being the bucket's own objects.
+ */
+export type MediaUrlSettings = { publicUrl?: string | undefined };
+
+/** A stored image's URL and its variants' (the srcset's entries), widest last. */
+export type ImageUrls = { url: string; variants: ReadonlyArray<{ width: ImageWidth; url: string }> };
+
+/**
+ * The one place a stored image's URLs are made, from its file name (the media row's). Every
+ * reader of the rows (products, carts, the upload's answer) asks here, and so do srcSet() and
+ * variantUrl() for the URLs the pages receive.
+ */
+export function imageUrls(settings: MediaUrlSettings, name: string): ImageUrls {
+  const base = settings.publicUrl?.replace(/\/+$/, '');
+  if (!base)
+    return {
+      url: `/media/${name}`,
+      variants: IMAGE_WIDTHS.map((width) => ({ width, url: `/media/${name}?w=${width}` })),
+    };
+  return {
+    url: `${base}/${name}`,
+    variants: IMAGE_WIDTHS.map((width) => ({ width, url: `${base}/${variantFile(name, width)}` })),
+  };
+}
+
+/**
+ * The settings and name a stored image's URL was made from by imageUrls(); null for any other URL.
+ * The shop's /media/<name> as before (static placeholders and SVGs have no variants); an http(s)
+ * URL only when its last segment is a name the shop generated, with no query (a Shopify image's
+ * URL carries ?v=), so no page points at a variant of a file the shop did not store.
+ */
+function storedImageOf(url: string): { settings: MediaUrlSettings; name: string } | null {
+  const own = /^\/media\/([^/?#]+)$/.exec(url)?.[1];
+  if (own) return own.toLowerCase().endsWith('.svg') ? null : { settings: {}, name: own };
+  const [, publicUrl, name] = /^(https?:\/\/[^?#]+)\/([^/?#]+)$/.exec(url) ?? [];
+  return publicUrl && name && isStoredName(name) ? { settings: { publicUrl }, name } : null;
 }
 
 /** The URL of a stored image at one of IMAGE_WIDTHS; any other URL is returned unchanged. */
 export function variantUrl(url: string, width: ImageWidth): string {
-  return isStoredImage(url) ? `${url}?w=${width}` : url;
+  const stored = storedImageOf(url);
+  if (!stored) return url;
+  return (
+    imageUrls(stored.settings, stored.name).variants.find((variant) => variant.width === width)?.url ?? url
+  );
 }
 
 /** A `srcset` of every variant of a stored image; undefined (no attribute) for any other URL. */
 export function srcSet(url: string | null | undefined): string | undefined {
-  if (!url || !isStoredImage(url)) return undefined;
-  return IMAGE_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(', ');
+  const stored = url ? storedImageOf(url) : null;
+  if (!stored) return undefined;
+  return imageUrls(stored.settings, stored.name)
+    .variants.map((variant) => `${variant.url} ${variant.width}w`)
+    .join(', ');
 }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { imageUrls, srcSet, variantFile, variantUrl } from '../../../src/domain/media/responsive-image.ts';
+
+const NAME = '1732000000000-a1b2c3-card.jpg';
+const CDN = 'https://cdn.example.gr';
+
+describe('imageUrls', () => {
+  it("answers the shop's /media/ URL and its ?w= variants without MEDIA_PUBLIC_URL", () => {
+    for (const settings of [{}, { publicUrl: undefined }, { publicUrl: '' }])
+      expect(imageUrls(settings, NAME)).toEqual({
+        url: `/media/${NAME}`,
+        variants: [
+          { width: 320, url: `/media/${NAME}?w=320` },
+          { width: 480, url: `/media/${NAME}?w=480` },
+          { width: 800, url: `/media/${NAME}?w=800` },
+        ],
+      });
+  });
+
+  it("answers the bucket's keys under MEDIA_PUBLIC_URL, with or without a path and a trailing slash", () => {
+    expect(imageUrls({ publicUrl: CDN }, NAME)).toEqual({
+      url: `${CDN}/${NAME}`,
+      variants: [
+        { width: 320, url: `${CDN}/w320/${NAME}.webp` },
+        { width: 480, url: `${CDN}/w480/${NAME}.webp` },
+        { width: 800, url: `${CDN}/w800/${NAME}.webp` },
+      ],
+    });
+    const bucket = 'https://s3.eu-central-1.amazonaws.com/cardshop-images';
+    expect(imageUrls({ publicUrl: `${bucket}//` }, NAME).url).toBe(`${bucket}/${NAME}`);
+    expect(imageUrls({ publicUrl: `${bucket}/` }, NAME).variants[0]?.url).toBe(`${bucket}/w320/${NAME}.webp`);
+  });
+
+  it('names each variant as the adapters store it', () => {
+    for (const { width, url } of imageUrls({ publicUrl: CDN }, NAME).variants)
+      expect(url).toBe(`${CDN}/${variantFile(NAME, width)}`);
+  });
+});
+
+describe('srcSet and variantUrl of the URLs imageUrls answers', () => {
+  it('list the variants the URL was made with, whichever the settings', () => {
+    for (const settings of [{}, { publicUrl: CDN }, { publicUrl: `${CDN}/shop/images/` }]) {
+      const { url, variants } = imageUrls(settings, NAME);
+      expect(srcSet(url)).toBe(variants.map((variant) => `${variant.url} ${variant.width}w`).join(', '));
+      for (const variant of variants) expect(variantUrl(url, variant.width)).toBe(variant.url);
+    }
+  });
+
+  it('give none for other hosts: names the shop did not generate, queries, fragments, other schemes', () => {
+    for (const url of [
+      'https://cdn.shopify.com/s/files/card.jpg',
+      `https://cdn.shopify.com/s/files/1/files/${NAME}?v=1732000000`,
+      `${CDN}/${NAME}#top`,
+      `${CDN}/w320/${NAME}.webp`,
+      `${CDN}/1732000000000-a1b2c3-card.svg`,
+      `ftp://cdn.example.gr/${NAME}`,
+      `//cdn.example.gr/${NAME}`,
+      NAME,
+    ]) {
+      expect(srcSet(url), url).toBeUndefined();
+      expect(variantUrl(url, 320), url).toBe(url);
+    }
+  });
+});
