@@ -2,13 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tests that start processes: the real server (a storefront build, worker processes) to serve,
- * crash or flood, the backup and restore commands, the bench's own checks; and the race tests
- * that run thousands of operations against PostgreSQL. Seconds each. Everything else is the quick
+ * crash or flood, three of them behind nginx (the cluster), the backup and restore commands, the
+ * bench's own checks; and the race tests that run thousands of operations against PostgreSQL.
+ * Seconds each. Everything else is the quick
  * project, which `npm test -- quick` runs before a commit.
  */
 const PROCESSES = [
   'tests/server/serving/**',
   'tests/crash/**',
+  'tests/cluster/**',
   'tests/fuzz/**',
   'tests/scripts/bench/**',
   'tests/scripts/backup/**',
