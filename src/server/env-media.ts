@@ -51,7 +51,7 @@ export const mediaEnvShape = {
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
     .default('false'),
-  /** Where browsers fetch every image and its variants straight from the bucket or a CDN; unset, from the shop. */
+  /** Where browsers fetch every image straight from the bucket or a CDN; unset, from the shop. */
   MEDIA_PUBLIC_URL: httpUrl(
     'MEDIA_PUBLIC_URL must be a full URL such as https://cdn.example.gr or https://bucket.s3.amazonaws.com',
   ),

@@ -1,5 +1,3 @@
-import { isStoredName } from './image-files.ts';
-
 /** Widths the media route renders a stored image at; any other width is refused (no arbitrary resizing). */
 export const IMAGE_WIDTHS = [320, 480, 800] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
@@ -30,7 +28,7 @@ export type ImageUrls = { url: string; variants: ReadonlyArray<{ width: ImageWid
 /**
  * The one place a stored image's URLs are made, from its file name (the media row's). Every
  * reader of the rows (products, carts, the upload's answer) asks here, and so do srcSet() and
- * variantUrl() for the URLs the pages receive.
+ * variantUrl() for the /media/ URLs the pages receive.
  */
 export function imageUrls(settings: MediaUrlSettings, name: string): ImageUrls {
   const base = settings.publicUrl?.replace(/\/+$/, '');
@@ -46,16 +44,15 @@ export function imageUrls(settings: MediaUrlSettings, name: string): ImageUrls {
 }
 
 /**
- * The settings and name a stored image's URL was made from by imageUrls(); null for any other URL.
- * The shop's /media/<name> as before (static placeholders and SVGs have no variants); an http(s)
- * URL only when its last segment is a name the shop generated, with no query (a Shopify image's
- * URL carries ?v=), so no page points at a variant of a file the shop did not store.
+ * The name of a stored image the shop serves itself (/media/<name>; static placeholders and SVGs
+ * have no variants); null for any other URL. An image in the bucket under MEDIA_PUBLIC_URL gets
+ * none here: a page cannot tell the bucket's or CDN's URL from another host's that happens to end
+ * in a name of the same shape (a Shopify file does), and pointing at variants that host does not
+ * have shows no picture. Those pages load the original until the images carry their variants.
  */
 function storedImageOf(url: string): { settings: MediaUrlSettings; name: string } | null {
   const own = /^\/media\/([^/?#]+)$/.exec(url)?.[1];
-  if (own) return own.toLowerCase().endsWith('.svg') ? null : { settings: {}, name: own };
-  const [, publicUrl, name] = /^(https?:\/\/[^?#]+)\/([^/?#]+)$/.exec(url) ?? [];
-  return publicUrl && name && isStoredName(name) ? { settings: { publicUrl }, name } : null;
+  return own && !own.toLowerCase().endsWith('.svg') ? { settings: {}, name: own } : null;
 }
 
 /** The URL of a stored image at one of IMAGE_WIDTHS; any other URL is returned unchanged. */
