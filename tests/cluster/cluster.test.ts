@@ -23,6 +23,8 @@ const SHOPPERS = 4;
 const LOAD_PRODUCTS = 6;
 const LOAD_STOCK = 5_000;
 const LAST_COPY_BUYERS = 50;
+/** How long after the kill nginx may still hand a request to a kept-alive connection to the dead instance. */
+const OPEN_CONNECTIONS_MS = 1_000;
 
 let cluster: Cluster;
 let shopDatabase: TestDatabase;
@@ -251,22 +253,33 @@ describe('three instances behind nginx', () => {
     });
     await Promise.all([...viewers, ...shoppers, chaos]);
 
-    // Requests fail only when they were open on the killed instance: begun before the kill, ended after it.
+    // Requests fail only on the killed instance's open connections. nginx says which: every error
+    // it logged names shop-2, and is a connection that broke under a request (a refused one is
+    // tried on the next instance, whatever the method). Besides the requests open at the kill,
+    // that covers a request nginx handed, in the moment after, to a kept-alive connection to
+    // shop-2 it had not yet seen close: a POST sent there is never sent on (no non_idempotent).
     const failed = outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 500);
     const unexplained = failed.filter(
-      (outcome) => !(outcome.startedAt <= killedAt && outcome.endedAt >= killedAt),
+      (outcome) => !(outcome.startedAt <= killedAt + OPEN_CONNECTIONS_MS && outcome.endedAt >= killedAt),
+    );
+    const victimPort = new URL(victim.url).port;
+    const nginxErrors = readFileSync(`${cluster.folder}/nginx.log`, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('[error]'));
+    const elsewhere = nginxErrors.filter(
+      (line) => !line.includes(`upstream: "http://127.0.0.1:${victimPort}/`),
     );
     console.info(
       `[cluster] ${outcomes.length} requests in ${LOAD_SECONDS} s (${acknowledged.length} orders acknowledged); ` +
         `shop-2 killed at ${(killedAt / 1000).toFixed(1)} s, serving again at ${(restartedAt / 1000).toFixed(1)} s; ` +
-        `failed ${failed.length}, all open on shop-2 at its kill: ${unexplained.length === 0} ` +
-        `(${failed.map((outcome) => `${outcome.path} ${outcome.status || outcome.error} from ${(outcome.startedAt / 1000).toFixed(2)} s to ${(outcome.endedAt / 1000).toFixed(2)} s`).join('; ')})`,
+        `failed ${failed.length}, all on shop-2's connections at its kill: ${unexplained.length === 0} ` +
+        `(${failed.map((outcome) => `${outcome.path} ${outcome.status || outcome.error} from ${(outcome.startedAt / 1000).toFixed(2)} s to ${(outcome.endedAt / 1000).toFixed(2)} s`).join('; ')}); ` +
+        `nginx errors ${nginxErrors.length}, on another instance ${elsewhere.length}`,
     );
-    if (unexplained.length > 0)
-      console.info(
-        `[cluster] nginx's log:\n${readFileSync(`${cluster.folder}/nginx.log`, 'utf8').slice(-4_000)}`,
-      );
+    if (unexplained.length > 0 || elsewhere.length > 0)
+      console.info(`[cluster] nginx's errors:\n${nginxErrors.join('\n').slice(-4_000)}`);
     expect(unexplained).toEqual([]);
+    expect(elsewhere).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(20);
 
     // Every acknowledged order is in the database, with its two mails.
