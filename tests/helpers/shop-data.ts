@@ -134,3 +134,15 @@ export function mediaHashes(dataDir: string): Record<string, string> {
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }
+
+/** A shopper's checkout form, as the checkout page sends it, under its own idempotency key. */
+export const buyerForm = (idempotencyKey: string) =>
+  checkoutFormSchema.parse({
+    name: 'Πελάτης',
+    email: 'buyer@example.gr',
+    phone: '6900000000',
+    delivery: { method: 'pickup' },
+    payment: 'cash_on_delivery',
+    notes: '',
+    idempotencyKey,
+  });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { imageUrls } from '../../domain/media/responsive-image.ts';
 import { log } from '../../lib/log.ts';
 import type { MediaPort } from '../../ports/media.ts';
 import type { DB } from '../database/schema.ts';
@@ -52,7 +53,7 @@ export function createLocalMedia({ db, dataDir }: MediaStorage): MediaPort {
       try {
         return {
           id: await insertMediaRow(db, encoded),
-          url: `/media/${fileName}`,
+          url: imageUrls({}, fileName).url,
           width: encoded.width,
           height: encoded.height,
           contentType: encoded.contentType,

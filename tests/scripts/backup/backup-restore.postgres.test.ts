@@ -10,12 +10,11 @@ import { manifestSchema } from '../../../scripts/backup/manifest.ts';
 import { connectPostgres } from '../../../src/adapters/postgres/database.ts';
 import { migrate } from '../../../src/adapters/postgres/migrate.ts';
 import { MIGRATIONS } from '../../../src/adapters/postgres/migrations/index.ts';
-import { checkoutFormSchema } from '../../../src/domain/orders/checkout-form.ts';
 import { type Container, createContainer, prepareDatabase } from '../../../src/server/container.ts';
 import { parseEnv } from '../../../src/server/env.ts';
 import { placeOrder } from '../../../src/server/orders/place-order.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/postgres.ts';
-import { dumpDatabase, fillShop, mediaHashes, picture } from '../../helpers/shop-data.ts';
+import { buyerForm, dumpDatabase, fillShop, mediaHashes, picture } from '../../helpers/shop-data.ts';
 import { openTempShop } from '../../helpers/temp-shop.ts';
 import { archiveIn, runScript } from './run-script.ts';
 
@@ -283,19 +282,7 @@ describe('npm run backup / npm run restore with DATABASE_URL', () => {
         const cart = await running.carts.addCartLines(null, [
           { merchandiseId: card?.variantId ?? '', quantity: 1 },
         ]);
-        await placeOrder(
-          running,
-          cart.id,
-          checkoutFormSchema.parse({
-            name: 'Πελάτης',
-            email: 'buyer@example.gr',
-            phone: '6900000000',
-            delivery: { method: 'pickup' },
-            payment: 'cash_on_delivery',
-            notes: '',
-            idempotencyKey: `concurrent-${placed}-abcdefghijkl`,
-          }),
-        );
+        await placeOrder(running, cart.id, buyerForm(`concurrent-${placed}-abcdefghijkl`));
         placed += 1;
       }
     })();

@@ -4,11 +4,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutFormSchema } from '../../../src/domain/orders/checkout-form.ts';
 import { createContainer } from '../../../src/server/container.ts';
 import { parseEnv } from '../../../src/server/env.ts';
 import { placeOrder } from '../../../src/server/orders/place-order.ts';
-import { dumpTables, fillShop, mediaHashes, picture } from '../../helpers/shop-data.ts';
+import { buyerForm, dumpTables, fillShop, mediaHashes, picture } from '../../helpers/shop-data.ts';
 import { openTempShop, type TempShop } from '../../helpers/temp-shop.ts';
 import { archiveIn, runScript } from './run-script.ts';
 
@@ -89,19 +88,7 @@ describe('npm run backup / npm run restore', () => {
         const cart = await shop.container.carts.addCartLines(null, [
           { merchandiseId: card?.variantId ?? '', quantity: 1 },
         ]);
-        await placeOrder(
-          shop.container,
-          cart.id,
-          checkoutFormSchema.parse({
-            name: 'Πελάτης',
-            email: 'buyer@example.gr',
-            phone: '6900000000',
-            delivery: { method: 'pickup' },
-            payment: 'cash_on_delivery',
-            notes: '',
-            idempotencyKey: `concurrent-${placed}-abcdefghijkl`,
-          }),
-        );
+        await placeOrder(shop.container, cart.id, buyerForm(`concurrent-${placed}-abcdefghijkl`));
         placed += 1;
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
