@@ -7,6 +7,7 @@ import { createLocalOrders } from '../adapters/commerce-local/orders.ts';
 import { createLocalOverview } from '../adapters/commerce-local/overview.ts';
 import { createDatabaseContact } from '../adapters/contact-database/index.ts';
 import { localContentVersion } from '../adapters/database/content-version.ts';
+import { readCounters } from '../adapters/database/counters.ts';
 import type { ShopDatabase } from '../adapters/database/shop-database.ts';
 import { createDatabaseDocuments } from '../adapters/docs-database/index.ts';
 import { createFirestoreDocuments } from '../adapters/docs-firestore/index.ts';
@@ -18,7 +19,9 @@ import { createOutboxMail, type MailTransport } from '../adapters/mail-outbox/in
 import { createSmtpTransport } from '../adapters/mail-smtp/index.ts';
 import { createLocalMedia } from '../adapters/media-local/index.ts';
 import { createS3Media } from '../adapters/media-s3/index.ts';
+import { type CounterCache, cacheCounters } from '../adapters/postgres/counter-cache.ts';
 import { connectPostgres, migratePostgres, type PostgresEngine } from '../adapters/postgres/database.ts';
+import type { Notifications } from '../adapters/postgres/notifications.ts';
 import { createLocalRateLimits } from '../adapters/rate-limits-local/index.ts';
 import { createPostgresRateLimits } from '../adapters/rate-limits-postgres/index.ts';
 import { createLocalSettings } from '../adapters/settings-local/index.ts';
@@ -76,6 +79,11 @@ export type Container = {
    * null when a hosted backend holds some of it and has no such cheap, complete version.
    */
   contentVersion: (() => Promise<string>) | null;
+  /**
+   * The content counters kept in memory, on PostgreSQL in a process that hears its changes; the
+   * server tells it of each request that may write (counter-cache.ts). Null elsewhere.
+   */
+  counterCache: CounterCache | null;
   /** The shop's own database: PostgreSQL with DATABASE_URL, else SQLite in the data folder (decision 093). */
   database: ShopDatabase;
   /** The embedded SQLite engine, when the shop's database is SQLite; null on PostgreSQL. */
@@ -119,6 +127,11 @@ function mailTransport(env: Env): MailTransport | null {
 export type ContainerOptions = {
   /** Turns at the database's write lock, when several processes serve the shop (npm start). */
   writeGate?: WriteGate;
+  /**
+   * PostgreSQL's change notifications, heard by a process that serves requests: with them the
+   * content counters are kept in memory (decision 097).
+   */
+  changes?: Notifications | undefined;
 };
 
 export function createContainer(env: Env, options: ContainerOptions = {}): Container {
@@ -128,6 +141,9 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     : null;
   const engine = postgres ? null : openEngine(env.dataDir, options.writeGate);
   const database: Engine | PostgresEngine = postgres ?? (engine as Engine);
+  const counterCache =
+    postgres && options.changes ? cacheCounters(readCounters(postgres), options.changes) : null;
+  const counters = counterCache ?? readCounters(database);
   // Hosted adapters hold connections that end with the container.
   const closers: Array<() => Promise<void>> = [];
   if (postgres) closers.push(postgres.close);
@@ -137,7 +153,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     closers.push(firestore.close);
     documents = firestore;
   } else {
-    documents = createDatabaseDocuments(database);
+    documents = createDatabaseDocuments(database, { counters });
   }
   let auth: AuthPort;
   if (env.AUTH_BACKEND === 'firebase') {
@@ -169,7 +185,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     env,
     database,
     engine,
-    commerce: shopify?.commerce ?? createLocalCommerce(database, { mediaUrls }),
+    commerce: shopify?.commerce ?? createLocalCommerce(database, { mediaUrls, counters }),
     carts: shopify?.carts ?? createLocalCarts(database, { mediaUrls }),
     orders: createLocalOrders(database, { enqueueMail }),
     overview: shopify?.overview ?? createLocalOverview(database),
@@ -177,7 +193,8 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     shopify,
     importJobs: createImportJobStore(database),
     contentVersion:
-      shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentVersion(database) : null,
+      shopify === null && env.DOCUMENTS_BACKEND === 'local' ? localContentVersion(database, counters) : null,
+    counterCache,
     documents,
     auth,
     media: shopify?.media ?? s3Media ?? createLocalMedia({ db: database.db, dataDir: env.dataDir }),
@@ -190,6 +207,7 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     builds: createLocalBuilds(database, { hostedVersions, instance: env.INSTANCE_ID }),
     limits: postgres ? createPostgresRateLimits(postgres) : createLocalRateLimits(engine as Engine),
     settings: createLocalSettings(database, {
+      counters,
       first: () => firstSettings({ shopEmail: env.SHOP_EMAIL, shippingCents: env.SHIPPING_CENTS }),
     }),
     stockAlerts: createLocalStockAlerts(database),

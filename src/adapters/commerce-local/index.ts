@@ -3,6 +3,7 @@ import type { CatalogPage } from '../../domain/catalog/query.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { MediaUrlSettings } from '../../domain/media/responsive-image.ts';
 import type { CommercePort } from '../../ports/commerce.ts';
+import { type Counters, readCounters } from '../database/counters.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
 import { parseGid, requireGid } from '../sqlite/ids.ts';
 import { readProductSummaries, readProducts } from './read-products.ts';
@@ -13,6 +14,8 @@ import { importAll, insertProduct, removeProduct, replaceProduct } from './write
 export type LocalCommerceOptions = {
   /** Where browsers fetch product images: the shop's /media/ (the default), or MEDIA_PUBLIC_URL. */
   mediaUrls?: MediaUrlSettings;
+  /** The content counters; read from the database each time unless the container caches them. */
+  counters?: Counters;
 };
 
 /** The embedded shop engine's catalogue, on SQLite or PostgreSQL. */
@@ -30,19 +33,15 @@ export function createLocalCommerce(store: ShopDatabase, options: LocalCommerceO
     return product;
   }
 
-  const counter = (name: 'catalog' | 'stock') => async () => {
-    const row = await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst();
-    return row?.value ?? 0;
-  };
-  const catalogVersion = counter('catalog');
-  const stockVersion = counter('stock');
+  const counters = options.counters ?? readCounters(store);
+  const catalogVersion = async () => (await counters.read()).catalog ?? 0;
   // Which ids a query finds changes only with the catalogue; the page it shows (stock) with sales too.
   const cachedHits = createVersionedCache<SearchHits>();
   const cachedPages = createVersionedCache<CatalogPage>();
 
   return {
     async searchProducts(query) {
-      const [catalog, stock] = await Promise.all([catalogVersion(), stockVersion()]);
+      const { catalog = 0, stock = 0 } = await counters.read();
       return cachedPages(`${catalog}:${stock}`, query, async () => {
         const hits = await cachedHits(String(catalog), query, () => searchProductIds(store, query));
         const products =

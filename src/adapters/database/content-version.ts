@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { PostgresEngine } from '../postgres/database.ts';
 import type { Engine } from '../sqlite/database.ts';
+import { type Counters, readCounters, versionString } from './counters.ts';
 
 /**
  * Every version the storefront's answers depend on, in one short string: the counters of the
@@ -8,8 +8,11 @@ import type { Engine } from '../sqlite/database.ts';
  * move in the same transaction as the change ("catalog=3,documents=1,rebuild=0,settings=2,stock=9"
  * on both databases). It runs before every cached answer, so it must be cheap.
  */
-export function localContentVersion(store: Engine | PostgresEngine): () => Promise<string> {
-  return store.dialect === 'sqlite' ? sqliteContentVersion(store) : postgresContentVersion(store);
+export function localContentVersion(
+  store: Engine | PostgresEngine,
+  counters: Counters = readCounters(store),
+): () => Promise<string> {
+  return store.dialect === 'sqlite' ? sqliteContentVersion(store) : postgresContentVersion(counters);
 }
 
 /**
@@ -28,14 +31,7 @@ function sqliteContentVersion({ db, sqlite }: Engine): () => Promise<string> {
     sqlite.inTransaction ? db.connection().execute(async () => readNow()) : Promise.resolve(readNow());
 }
 
-/**
- * One round trip on a pooled connection, which sees what every instance committed and nothing
- * that is not committed yet. The query is compiled once.
- */
-function postgresContentVersion({ db }: PostgresEngine): () => Promise<string> {
-  const query = db
-    .selectFrom('counters')
-    .select(sql<string>`string_agg(name || '=' || value, ',' ORDER BY name)`.as('version'))
-    .compile();
-  return async () => String((await db.executeQuery(query)).rows[0]?.version);
+/** From the counters (counters.ts): a round trip, or memory where they are cached (counter-cache.ts). */
+function postgresContentVersion(counters: Counters): () => Promise<string> {
+  return async () => versionString(await counters.read());
 }

@@ -10,6 +10,7 @@ import {
 } from '../../domain/catalog/team-players.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { DocumentsPort } from '../../ports/documents.ts';
+import { type Counters, readCounters } from '../database/counters.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
 
 const teamsSchema = z.array(teamSchema);
@@ -21,8 +22,12 @@ const teamsSchema = z.array(teamSchema);
  * PostgreSQL the read locks the row (FOR UPDATE). Two changes to one document, from any process or
  * instance, follow each other, and no update is lost.
  */
-export function createDatabaseDocuments(store: ShopDatabase): DocumentsPort {
+export function createDatabaseDocuments(
+  store: ShopDatabase,
+  options: { counters?: Counters } = {},
+): DocumentsPort {
   const { db } = store;
+  const counters = options.counters ?? readCounters(store);
   const updateTeam = (categoryId: string, teamName: string, change: TeamChange): Promise<Category> =>
     store.transaction(async (trx) => {
       const row = await trx
@@ -75,12 +80,7 @@ export function createDatabaseDocuments(store: ShopDatabase): DocumentsPort {
     },
 
     async version() {
-      const row = await db
-        .selectFrom('counters')
-        .select('value')
-        .where('name', '=', 'documents')
-        .executeTakeFirstOrThrow();
-      return row.value;
+      return (await counters.read()).documents ?? 0;
     },
 
     async addPlayer(categoryId, teamName, playerName) {

@@ -18,6 +18,8 @@ export type ChangeListener = (change: ShopChange) => void;
 export type Notifications = {
   /** Calls `listener` with each change any process or instance commits; answers how to stop. */
   subscribe(listener: ChangeListener): () => void;
+  /** Whether the connection is listening now: while it is not, changes go unheard. */
+  listening(): boolean;
   close(): Promise<void>;
 };
 
@@ -34,6 +36,7 @@ export function listenForChanges(url: string): Notifications {
   let retryMs = FIRST_RETRY_MS;
   let closed = false;
   let warned = false;
+  let listening = false;
 
   const emit = (change: ShopChange) => {
     for (const listener of listeners) listener(change);
@@ -42,6 +45,7 @@ export function listenForChanges(url: string): Notifications {
   function reconnectLater(lost: pg.Client, error?: unknown) {
     if (client !== lost && client !== null) return; // Already replaced.
     client = null;
+    listening = false;
     lost.removeAllListeners('end');
     lost.end().catch(() => undefined);
     if (closed || retry) return;
@@ -60,7 +64,8 @@ export function listenForChanges(url: string): Notifications {
   }
 
   async function connect() {
-    const next = new pg.Client({ connectionString: url });
+    // TCP keep-alive: a connection that died without a word (a host gone) is noticed, not trusted.
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     client = next;
     next.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload) emit(message.payload);
@@ -81,6 +86,7 @@ export function listenForChanges(url: string): Notifications {
     if (warned) log.info('Listening for changes again');
     warned = false;
     retryMs = FIRST_RETRY_MS;
+    listening = true;
     emit('*');
   }
 
@@ -90,8 +96,10 @@ export function listenForChanges(url: string): Notifications {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    listening: () => listening,
     async close() {
       closed = true;
+      listening = false;
       if (retry) clearTimeout(retry);
       listeners.clear();
       const open = client;

@@ -6,6 +6,7 @@ import {
 } from '../../domain/settings/shop-settings.ts';
 import { greekZodError } from '../../domain/text/validation-messages.ts';
 import type { SettingsPort } from '../../ports/settings.ts';
+import { type Counters, readCounters } from '../database/counters.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
 
 /**
@@ -16,15 +17,30 @@ import type { ShopDatabase } from '../database/shop-database.ts';
  */
 export function createLocalSettings(
   store: ShopDatabase,
-  options: { first: () => ShopSettings },
+  options: { first: () => ShopSettings; counters?: Counters },
 ): SettingsPort {
+  const counters = options.counters ?? readCounters(store);
+  const read = async (): Promise<ShopSettings> => {
+    const row = await store.db.selectFrom('shop_settings').select('settings_json').executeTakeFirst();
+    if (!row) return options.first();
+    // Checked again on the way out: a row written by an older version still reads as valid settings.
+    const parsed = shopSettingsSchema.safeParse(JSON.parse(row.settings_json));
+    return parsed.success ? parsed.data : options.first();
+  };
+  // Every page shows them: read once per value of the counter that each save moves. A failed
+  // read is not kept.
+  let cached: { version: number; settings: Promise<ShopSettings> } | null = null;
   return {
     async get() {
-      const row = await store.db.selectFrom('shop_settings').select('settings_json').executeTakeFirst();
-      if (!row) return options.first();
-      // Checked again on the way out: a row written by an older version still reads as valid settings.
-      const parsed = shopSettingsSchema.safeParse(JSON.parse(row.settings_json));
-      return parsed.success ? parsed.data : options.first();
+      const version = (await counters.read()).settings ?? 0;
+      if (cached?.version !== version) {
+        const settings = read();
+        cached = { version, settings };
+        settings.catch(() => {
+          if (cached?.settings === settings) cached = null;
+        });
+      }
+      return structuredClone(await cached.settings);
     },
 
     async save(input) {

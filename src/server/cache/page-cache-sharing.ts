@@ -15,9 +15,9 @@ export function sharePageCache(cache: PageCache): void {
   });
 }
 
-/** The page as received: the structured clone may hand its bodies over as plain Uint8Arrays. */
+/** The page as received: the structured clone may hand its body over as a plain Uint8Array. */
 function asBuffers(page: CachedPage): CachedPage {
   const buffer = (bytes: Uint8Array) =>
     Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { ...page, body: buffer(page.body), gzip: buffer(page.gzip) };
+  return { ...page, gzip: buffer(page.gzip) };
 }

@@ -7,7 +7,7 @@ import { redirectTarget } from '../../domain/seo/url-form.ts';
 import { withRequestId } from '../../lib/log.ts';
 import { answerFor, sharedPageCache } from '../cache/page-cache.ts';
 import { mayBeCached, responseCacheKey } from '../cache/response-cache.ts';
-import { getContainer } from '../container.ts';
+import { type Container, getContainer } from '../container.ts';
 import type { Env } from '../env.ts';
 import { loadPageCsp } from '../http/security-headers.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
@@ -15,6 +15,8 @@ import { answerOnFastPath, fastPathEndpoint } from './fast-path.ts';
 import { withLiveFallback } from './live-fallback.ts';
 import { enterRequest, failSafely, refuseUnknownMethod } from './request-entry.ts';
 import { createStaticFiles } from './static-files.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -40,7 +42,7 @@ export type StorefrontServer = {
 export async function createStorefrontServer(
   env: Env,
   build: CurrentBuild,
-  contentVersion: (() => Promise<string>) | null,
+  { contentVersion, counterCache }: Pick<Container, 'contentVersion' | 'counterCache'>,
 ): Promise<StorefrontServer> {
   const entry = pathToFileURL(path.join(build.outputDir, 'server', 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: Handler };
@@ -60,6 +62,8 @@ export async function createStorefrontServer(
     const { requestId, client } = enterRequest(req, res, entryOptions);
     if (retiring) res.setHeader('connection', 'close');
     if (refuseUnknownMethod(req, res)) return;
+    // A request that may write: the cached counters step aside until its answer is sent.
+    if (counterCache && !SAFE_METHODS.has(req.method ?? '')) res.once('close', counterCache.writing());
     if (!decodable(req.url ?? '/')) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Μη έγκυρη διεύθυνση.');
       return;

@@ -81,12 +81,17 @@ it('listens again after its connection is cut, and says so with "*"', async () =
   notifications = feed;
   const { next } = heard(feed);
   await next('*');
+  expect(feed.listening()).toBe(true);
 
   const again = next('*');
   await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN shop_changes'`.execute(
     database.store.db,
   );
+  // It says so while the connection is lost (500 ms before the first retry), so that nothing
+  // trusts what it has not heard meanwhile.
+  await expect.poll(() => feed.listening(), { interval: 5 }).toBe(false);
   await again;
+  expect(feed.listening()).toBe(true);
   const stock = next('stock');
   await sql`UPDATE counters SET value = value + 1 WHERE name = 'stock'`.execute(database.store.db);
   await stock;

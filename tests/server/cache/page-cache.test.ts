@@ -29,6 +29,23 @@ describe('the page cache', () => {
     expect(second.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
   });
 
+  it('keeps pages gzipped only, so a cycle of large pages fits where plain copies would not', async () => {
+    // Ten pages of 100 KB that gzip well, as product pages do, in a cache of 400 KB.
+    const cache = createPageCache(400 * 1024);
+    let renders = 0;
+    const render = (id: number) => async () => {
+      renders++;
+      return html(`product ${id} ${'<div class="card">a card of the row</div>'.repeat(2_500)}`);
+    };
+    for (let round = 0; round < 2; round++)
+      for (let id = 0; id < 10; id++) await cache.respond(`v1:/product/${id}`, request(), render(id));
+    expect(renders).toBe(10);
+    // A client that takes no gzip gets the page as rendered.
+    const plain = await cache.respond('v1:/product/3', request(), render(3));
+    expect(await plain.text()).toMatch(/^<!doctype html><p>product 3 <div class="card">/);
+    expect(renders).toBe(10);
+  });
+
   it('renders again for a new key: an edit or a sale makes the next request see the change', async () => {
     const cache = createPageCache();
     let stock = 3;

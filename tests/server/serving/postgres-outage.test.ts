@@ -14,6 +14,7 @@ import { prepareDataDir, type ShopServer, startServer } from '../../helpers/shop
  */
 let database: PostgresServer;
 let shop: ShopServer;
+let url: string;
 
 beforeAll(async () => {
   database = await startPostgres();
@@ -21,7 +22,7 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query('CREATE DATABASE shop');
   await admin.end();
-  const url = database.url.replace(/\/postgres$/, '/shop');
+  url = database.url.replace(/\/postgres$/, '/shop');
   // The test data folder's shop and build records, moved to PostgreSQL: the build it serves is current.
   const dataDir = await prepareDataDir();
   const engine = await openPostgres(url);
@@ -44,6 +45,59 @@ const get = async (path: string) => {
   const response = await fetch(`${shop.url}${path}`);
   return { status: response.status, text: await response.text() };
 };
+
+type Listed = { products: Array<{ id: string; title: string; available: number | null }> };
+
+describe('cached answers on PostgreSQL (decision 097)', () => {
+  it('follow a change another instance commits', async () => {
+    const search = '/api/search?q=vezenkov';
+    expect((await get(search)).text).toContain('Sasha Vezenkov template card');
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    const rename = (from: string, to: string) =>
+      other.query('UPDATE products SET title = $2 WHERE title = $1', [from, to]);
+    try {
+      await rename('Sasha Vezenkov template card', 'Sasha Vezenkov renamed card');
+      await expect.poll(async () => (await get(search)).text).toContain('Sasha Vezenkov renamed card');
+      await rename('Sasha Vezenkov renamed card', 'Sasha Vezenkov template card');
+      await expect.poll(async () => (await get(search)).text).toContain('Sasha Vezenkov template card');
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("show the stock a shopper's order took to the very next request", async () => {
+    const listing = '/api/products?sort=newest';
+    const before = JSON.parse((await get(listing)).text) as Listed;
+    const product = before.products.find((item) => (item.available ?? 0) > 0);
+    if (!product) throw new Error('the test shop has no product in stock');
+    const headers = { 'content-type': 'application/json', origin: shop.url };
+    const added = await fetch(`${shop.url}/api/cart/lines`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ merchandiseId: product.id, quantity: 1 }),
+    });
+    expect(added.status).toBe(200);
+    const placed = await fetch(`${shop.url}/api/orders`, {
+      method: 'POST',
+      headers: { ...headers, cookie: (added.headers.get('set-cookie') ?? '').split(';')[0] ?? '' },
+      body: JSON.stringify({
+        name: 'Αγοραστής Δοκιμής',
+        email: 'buyer@example.gr',
+        phone: '6912345678',
+        delivery: { method: 'pickup' },
+        payment: 'bank_transfer',
+        notes: '',
+        idempotencyKey: 'counter-cache-0123456789',
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const after = JSON.parse((await get(listing)).text) as Listed;
+    expect(after.products.find((item) => item.id === product.id)?.available).toBe(
+      (product.available ?? 0) - 1,
+    );
+  });
+});
 
 describe('the shop on PostgreSQL when the database goes away', () => {
   it('answers 503 "try again" while it is down, keeps serving built pages, and recovers', async () => {
