@@ -11,6 +11,7 @@ import * as searchTrigrams from './010-search-trigrams.ts';
 import * as changeNotifications from './011-change-notifications.ts';
 import * as buildInstances from './012-build-instances.ts';
 import * as periodicRuns from './013-periodic-runs.ts';
+import * as rateLimitFunction from './014-rate-limit-function.ts';
 
 /** PostgreSQL's migrations in order; each runs once, in its own transaction (migrate.ts). */
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
   { name: '011-change-notifications', up: changeNotifications.up },
   { name: '012-build-instances', up: buildInstances.up },
   { name: '013-periodic-runs', up: periodicRuns.up },
+  { name: '014-rate-limit-function', up: rateLimitFunction.up },
 ];
