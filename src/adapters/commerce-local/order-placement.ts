@@ -224,19 +224,24 @@ async function placeIn(trx: Transaction<DB>, input: PlaceOrderInput): Promise<Pl
     .values({ ...orderValues(input, current, now), customer_folded: customerFolded(input.customer) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
+  // What the writes return is the order as written: no reads back, each a round trip.
+  const row = await trx
     .updateTable('orders')
     .set({ number: orderNumber(id) })
     .where('id', '=', id)
-    .execute();
-  await trx.insertInto('order_lines').values(lineValues(id, lines)).execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const lineRows = await trx.insertInto('order_lines').values(lineValues(id, lines)).returningAll().execute();
   await trx
     .updateTable('carts')
     .set({ closed_at: now, updated_at: now })
     .where('id', '=', input.cartId)
     .execute();
-  const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const placed = await toOrder(trx, row);
+  const placed = orderOf(
+    row,
+    lineRows.toSorted((a, b) => a.id - b.id),
+    [],
+  );
   const mailIds: number[] = [];
   for (const mail of input.mails?.(placed) ?? []) mailIds.push(await enqueueMailIn(trx, mail));
   await trx
