@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { keyStep, stepIndex } from '../domain/carousel/gallery.ts';
 import { CARD_PLACEHOLDER, failedBeforeHydration } from '../domain/media/card-placeholder.ts';
-import { variantUrl } from '../domain/media/responsive-image.ts';
+import { type ImageWidth, type ShownImage, variantUrl } from '../domain/media/responsive-image.ts';
 
-export type GalleryImage = { url: string; alt: string; width: number | null; height: number | null };
+export type GalleryImage = ShownImage & { alt: string; width: number | null; height: number | null };
 type Props = { images: GalleryImage[]; title: string };
 
 /** The set of broken images with `i` added; the same set when it is already there (no re-render). */
@@ -21,7 +21,12 @@ export default function ProductGallery({ images, title }: Props) {
   const closeButton = useRef<HTMLButtonElement>(null);
   const count = images.length;
 
-  const srcOf = (i: number) => (failed.has(i) ? CARD_PLACEHOLDER : (images[i]?.url ?? CARD_PLACEHOLDER));
+  // At a variant's width where the image has one; the placeholder once it failed.
+  const srcOf = (i: number, width?: ImageWidth) => {
+    const image = images[i];
+    if (failed.has(i) || !image) return CARD_PLACEHOLDER;
+    return width ? variantUrl(image, width) : image.url;
+  };
   const altOf = (i: number) =>
     images[i]?.alt || (count > 1 ? `${title}, εικόνα ${i + 1} από ${count}` : title);
   const fail = (i: number) => setFailed((before) => withIndex(before, i));
@@ -101,7 +106,7 @@ export default function ProductGallery({ images, title }: Props) {
           onClick={openOverlay}
         >
           <img
-            src={variantUrl(srcOf(index), 800)}
+            src={srcOf(index, 800)}
             alt={altOf(index)}
             width={current?.width ?? 600}
             height={current?.height ?? 840}
@@ -212,7 +217,7 @@ function Arrows({ onStep, tone }: { onStep: (step: number) => void; tone: Tone }
 type ThumbnailsProps = {
   count: number;
   index: number;
-  srcOf: (i: number) => string;
+  srcOf: (i: number, width?: ImageWidth) => string;
   onSelect: (i: number) => void;
   onFail: (i: number) => void;
   tone: Tone;
@@ -237,7 +242,7 @@ function Thumbnails({ count, index, srcOf, onSelect, onFail, tone }: ThumbnailsP
             onClick={() => onSelect(i)}
           >
             <img
-              src={variantUrl(srcOf(i), 320)}
+              src={srcOf(i, 320)}
               alt=""
               width={120}
               height={168}

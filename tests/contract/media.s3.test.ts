@@ -309,10 +309,12 @@ describe('S3 media: MEDIA_PUBLIC_URL', () => {
     const [summary] = await createLocalCommerce(store, { mediaUrls }).listProductSummaries();
     expect(summary?.images.map((image) => image.url)).toEqual([`${base}/${name}`]);
 
-    // Every variant is in the bucket at its width; pages do not offer them yet (srcSet answers
-    // none for a URL it cannot tell from another host's).
+    // Every variant is in the bucket at its width, and the images carry them to the pages.
     for (const width of [320, 480, 800]) expect(await widthAt(`${base}/w${width}/${name}.webp`)).toBe(width);
-    expect(srcSet(product.images[0]?.url)).toBeUndefined();
+    expect(srcSet(product.images[0])).toBe(
+      [320, 480, 800].map((width) => `${base}/w${width}/${name}.webp ${width}w`).join(', '),
+    );
+    expect(srcSet(summary?.images[0])).toBe(srcSet(product.images[0]));
 
     const carts = createLocalCarts(store, { mediaUrls });
     const cart = await carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }]);

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Product, ProductSummary } from '../../domain/catalog/product.ts';
-import { imageUrls, type MediaUrlSettings } from '../../domain/media/responsive-image.ts';
+import { type MediaUrlSettings, shownImage } from '../../domain/media/responsive-image.ts';
 import type { DB } from '../database/schema.ts';
 import { toGid } from '../sqlite/ids.ts';
 import { FACT_READ_COLUMNS, factsOfRow } from './fact-columns.ts';
@@ -31,7 +31,7 @@ type ProductQuery = SelectQueryBuilder<DB, 'products', SummaryRow>;
 
 /**
  * Products with everything that hangs off them; `narrow` picks which, in which order. `mediaUrls`
- * says where browsers fetch the images (imageUrls).
+ * says where browsers fetch the images (shownImage).
  */
 export async function readProducts(
   db: Kysely<DB>,
@@ -128,7 +128,7 @@ async function summariesOf(
       productType: row.product_type,
       images: (mediaOf.get(row.id) ?? []).map((item) => ({
         id: toGid('MediaImage', item.id),
-        url: imageUrls(mediaUrls, item.file_name).url,
+        ...shownImage(mediaUrls, item.file_name),
         alt: item.alt || row.title,
         width: item.width,
         height: item.height,

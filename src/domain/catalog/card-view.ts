@@ -1,5 +1,6 @@
 import { factBadges } from '../card-facts/display.ts';
 import { DEFAULT_LIST_MAX } from '../cart/cart-rules.ts';
+import type { ShownImage } from '../media/responsive-image.ts';
 import { oldPrice } from './offers.ts';
 import type { ProductSummary } from './product.ts';
 import { type ProductKind, productKind } from './product-kind.ts';
@@ -16,7 +17,7 @@ export type CardView = {
   priceCents: number | null;
   /** The price before an offer, shown struck through; null unless above the price (decision 089). */
   compareAtCents: number | null;
-  image: { url: string; width: number | null; height: number | null } | null;
+  image: (ShownImage & { width: number | null; height: number | null }) | null;
   /** Stock; null when not tracked. */
   available: number | null;
   /** The stepper's limit: the stock, or 10 when stock is unknown. */
@@ -44,7 +45,14 @@ export function toCardView(product: ProductSummary): CardView {
     category: cardCategory(product),
     priceCents: product.priceCents,
     compareAtCents: oldPrice(product),
-    image: image ? { url: image.url, width: image.width, height: image.height } : null,
+    image: image
+      ? {
+          url: image.url,
+          width: image.width,
+          height: image.height,
+          ...(image.variants ? { variants: image.variants } : {}),
+        }
+      : null,
     available: product.available,
     maxQuantity: product.available ?? DEFAULT_LIST_MAX,
     tags: product.tags.filter((tag) => tag !== 'offer'),

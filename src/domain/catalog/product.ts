@@ -12,6 +12,8 @@ export const productImageSchema = z.object({
   alt: z.string(),
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
+  /** Its resized copies, when the store keeps them at URLs of their own (ShownImage, responsive-image.ts). */
+  variants: z.array(z.object({ width: z.number().int().positive(), url: z.string() })).optional(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 

@@ -43,32 +43,42 @@ export function imageUrls(settings: MediaUrlSettings, name: string): ImageUrls {
   };
 }
 
+/** A resized copy of a stored image, at a URL of its own. */
+export type ImageVariant = { width: number; url: string };
+
 /**
- * The name of a stored image the shop serves itself (/media/<name>; static placeholders and SVGs
- * have no variants); null for any other URL. An image in the bucket under MEDIA_PUBLIC_URL gets
- * none here: a page cannot tell the bucket's or CDN's URL from another host's that happens to end
- * in a name of the same shape (a Shopify file does), and pointing at variants that host does not
- * have shows no picture. Those pages load the original until the images carry their variants.
+ * An image as pages receive it: its URL and, when the store keeps its resized copies at URLs that
+ * cannot be told from the original's (the bucket or a CDN, MEDIA_PUBLIC_URL), their URLs. An image
+ * the shop serves at /media/ needs none: its variants follow from its URL.
  */
-function storedImageOf(url: string): { settings: MediaUrlSettings; name: string } | null {
-  const own = /^\/media\/([^/?#]+)$/.exec(url)?.[1];
-  return own && !own.toLowerCase().endsWith('.svg') ? { settings: {}, name: own } : null;
+export type ShownImage = { url: string; variants?: ImageVariant[] | undefined };
+
+/** What a stored image carries to the pages (shownImage's rule above). */
+export function shownImage(settings: MediaUrlSettings, name: string): ShownImage {
+  const urls = imageUrls(settings, name);
+  return settings.publicUrl ? { url: urls.url, variants: [...urls.variants] } : { url: urls.url };
 }
 
-/** The URL of a stored image at one of IMAGE_WIDTHS; any other URL is returned unchanged. */
-export function variantUrl(url: string, width: ImageWidth): string {
-  const stored = storedImageOf(url);
-  if (!stored) return url;
-  return (
-    imageUrls(stored.settings, stored.name).variants.find((variant) => variant.width === width)?.url ?? url
-  );
+/**
+ * An image's variants: those it carries, or those the shop renders for its own /media/ URL
+ * (static placeholders and SVGs have none); none for any other URL, which may be another host's
+ * that has no such copies (a Shopify file).
+ */
+function variantsOf(image: ShownImage): readonly ImageVariant[] {
+  if (image.variants && image.variants.length > 0) return image.variants;
+  const own = /^\/media\/([^/?#]+)$/.exec(image.url)?.[1];
+  return own && !own.toLowerCase().endsWith('.svg') ? imageUrls({}, own).variants : [];
 }
 
-/** A `srcset` of every variant of a stored image; undefined (no attribute) for any other URL. */
-export function srcSet(url: string | null | undefined): string | undefined {
-  const stored = url ? storedImageOf(url) : null;
-  if (!stored) return undefined;
-  return imageUrls(stored.settings, stored.name)
-    .variants.map((variant) => `${variant.url} ${variant.width}w`)
-    .join(', ');
+/** The URL of an image at one of IMAGE_WIDTHS; its own URL when it has no such variant. */
+export function variantUrl(image: ShownImage, width: ImageWidth): string {
+  return variantsOf(image).find((variant) => variant.width === width)?.url ?? image.url;
+}
+
+/** A `srcset` of every variant of an image; undefined (no attribute) when it has none. */
+export function srcSet(image: ShownImage | null | undefined): string | undefined {
+  const variants = image ? variantsOf(image) : [];
+  return variants.length > 0
+    ? variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ')
+    : undefined;
 }

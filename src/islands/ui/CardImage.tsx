@@ -21,7 +21,7 @@ export default function CardImage({
   const failed = url !== null && failedUrl === url;
   const src = !failed && url ? url : CARD_PLACEHOLDER;
   // srcset wins over src, so a broken image drops it too to show the placeholder.
-  const set = failed ? undefined : srcSet(url);
+  const set = failed ? undefined : srcSet(card.image);
 
   // An image that broke before hydration fired its error event before React listened: catch up.
   const img = useRef<HTMLImageElement>(null);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { imageUrls, srcSet, variantFile, variantUrl } from '../../../src/domain/media/responsive-image.ts';
+import {
+  IMAGE_WIDTHS,
+  imageUrls,
+  shownImage,
+  srcSet,
+  variantFile,
+  variantUrl,
+} from '../../../src/domain/media/responsive-image.ts';
 
 const NAME = '1732000000000-a1b2c3-card.jpg';
 const CDN = 'https://cdn.example.gr';
@@ -37,14 +44,25 @@ describe('imageUrls', () => {
   });
 });
 
-describe('srcSet and variantUrl of the URLs imageUrls answers', () => {
-  it('list the variants of an image the shop serves itself', () => {
+describe('srcSet and variantUrl of the images shownImage answers', () => {
+  it('list the variants of an image the shop serves itself, from its URL alone', () => {
     const { url, variants } = imageUrls({}, NAME);
-    expect(srcSet(url)).toBe(variants.map((variant) => `${variant.url} ${variant.width}w`).join(', '));
-    for (const variant of variants) expect(variantUrl(url, variant.width)).toBe(variant.url);
+    const shown = shownImage({}, NAME);
+    expect(shown).toEqual({ url });
+    expect(srcSet(shown)).toBe(variants.map((variant) => `${variant.url} ${variant.width}w`).join(', '));
+    for (const variant of variants) expect(variantUrl(shown, variant.width)).toBe(variant.url);
   });
 
-  it("give none for any other URL: the bucket's (a page cannot tell it from another host's), other hosts, other schemes", () => {
+  it("list the bucket's variants, which an image in the bucket carries", () => {
+    const shown = shownImage({ publicUrl: CDN }, NAME);
+    expect(shown.variants).toEqual(imageUrls({ publicUrl: CDN }, NAME).variants);
+    expect(srcSet(shown)).toBe(
+      IMAGE_WIDTHS.map((width) => `${CDN}/${variantFile(NAME, width)} ${width}w`).join(', '),
+    );
+    expect(variantUrl(shown, 320)).toBe(`${CDN}/${variantFile(NAME, 320)}`);
+  });
+
+  it("give none for a bare URL that is not the shop's: the bucket's (a page cannot tell it from another host's), other hosts, other schemes", () => {
     for (const url of [
       imageUrls({ publicUrl: CDN }, NAME).url,
       // A Shopify file whose name has the shop's shape: its host has no such variants.
@@ -58,8 +76,8 @@ describe('srcSet and variantUrl of the URLs imageUrls answers', () => {
       `//cdn.example.gr/${NAME}`,
       NAME,
     ]) {
-      expect(srcSet(url), url).toBeUndefined();
-      expect(variantUrl(url, 320), url).toBe(url);
+      expect(srcSet({ url }), url).toBeUndefined();
+      expect(variantUrl({ url }, 320), url).toBe(url);
     }
   });
 });

@@ -11,7 +11,7 @@ const STORED = '/media/1732000000000-a1b2c3-card.webp';
 
 describe('srcSet', () => {
   it('lists the 320, 480 and 800 variants of a stored image', () => {
-    expect(srcSet(STORED)).toBe(`${STORED}?w=320 320w, ${STORED}?w=480 480w, ${STORED}?w=800 800w`);
+    expect(srcSet({ url: STORED })).toBe(`${STORED}?w=320 320w, ${STORED}?w=480 480w, ${STORED}?w=800 800w`);
   });
 
   it('gives none for static placeholders, SVGs, other hosts and missing images', () => {
@@ -25,15 +25,31 @@ describe('srcSet', () => {
       null,
       undefined,
     ]) {
-      expect(srcSet(url), String(url)).toBeUndefined();
+      expect(srcSet(url === null || url === undefined ? url : { url }), String(url)).toBeUndefined();
     }
+  });
+
+  it('lists the variants an image carries, whatever its host', () => {
+    const image = {
+      url: 'https://cdn.example.gr/card.jpg',
+      variants: [
+        { width: 320, url: 'https://cdn.example.gr/w320/card.jpg.webp' },
+        { width: 800, url: 'https://cdn.example.gr/w800/card.jpg.webp' },
+      ],
+    };
+    expect(srcSet(image)).toBe(
+      'https://cdn.example.gr/w320/card.jpg.webp 320w, https://cdn.example.gr/w800/card.jpg.webp 800w',
+    );
+    expect(variantUrl(image, 800)).toBe('https://cdn.example.gr/w800/card.jpg.webp');
+    // A width it has no copy at: the original.
+    expect(variantUrl(image, 480)).toBe('https://cdn.example.gr/card.jpg');
   });
 });
 
 describe('variantUrl', () => {
   it('adds ?w= to stored images only', () => {
-    expect(variantUrl(STORED, 800)).toBe(`${STORED}?w=800`);
-    expect(variantUrl('/images/placeholder-card.svg', 320)).toBe('/images/placeholder-card.svg');
+    expect(variantUrl({ url: STORED }, 800)).toBe(`${STORED}?w=800`);
+    expect(variantUrl({ url: '/images/placeholder-card.svg' }, 320)).toBe('/images/placeholder-card.svg');
   });
 });
 
