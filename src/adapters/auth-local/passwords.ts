@@ -1,10 +1,18 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-const COST = 2 ** 15;
+/** scrypt's cost for the shop's passwords: 2^15 with r=8, 32 MB and tens of milliseconds a hash. */
+export const PASSWORD_COST = 2 ** 15;
+/**
+ * Under the test runner (vitest sets VITEST in its processes and their children, never in
+ * production) the cost is 2^10: the tests hash and check hundreds of passwords, and at the full
+ * cost they spent minutes of the run on it. Each hash carries its parameters, so checking one is
+ * the same code at any cost; passwords.test.ts checks the full cost's format.
+ */
+const COST = process.env.VITEST ? 2 ** 10 : PASSWORD_COST;
 const BLOCK = 8;
 const PARALLEL = 1;
 const KEY_LENGTH = 64;
-const MAX_MEMORY = 128 * COST * BLOCK * 2;
+const MAX_MEMORY = 128 * PASSWORD_COST * BLOCK * 2;
 
 function derive(
   password: string,
@@ -25,10 +33,10 @@ function derive(
 }
 
 /** 'scrypt$N$r$p$salt$key' with a fresh 16-byte salt per password. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST, BLOCK, PARALLEL);
-  return ['scrypt', COST, BLOCK, PARALLEL, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, cost, BLOCK, PARALLEL);
+  return ['scrypt', cost, BLOCK, PARALLEL, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

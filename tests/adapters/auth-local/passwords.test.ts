@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   generatePassword,
   hashPassword,
+  PASSWORD_COST,
   verifyPassword,
 } from '../../../src/adapters/auth-local/passwords.ts';
 
 describe('hashPassword and verifyPassword', () => {
   it('stores scrypt parameters, a 16-byte salt and a 64-byte key', async () => {
-    expect(await hashPassword('correct horse battery')).toMatch(
-      /^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/,
-    );
+    const stored = await hashPassword('correct horse battery', PASSWORD_COST);
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
   });
 
   it('verifies the right password and refuses a wrong one', async () => {
