@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from '../../scripts/cluster/cluster.ts';
 import { parseMessage, type SmtpRecorder, startSmtpRecorder } from '../doubles/smtp-recorder.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres.ts';
-import { addressOf, client, cookieOf, eventually, placeOrder } from './helpers.ts';
+import {
+  addressOf,
+  cardForm,
+  client,
+  cookieOf,
+  eventually,
+  placeOrder,
+  secondsUntilLive,
+} from './helpers.ts';
 
 /**
  * Three instances of the shop on one PostgreSQL and one S3 server behind nginx (issue 32, decision
@@ -79,15 +87,7 @@ async function createProduct(on: number, name: string, quantity: number, mediaId
   const title = `Sasha Vezenkov ${name}`;
   const created = await client(instance(on).url, addressOf(1)).post(
     '/api/admin/products',
-    {
-      title,
-      price: '12,50',
-      team: 'Olympiacos',
-      quantity: String(quantity),
-      descriptionEnabled: false,
-      descriptionHtml: '',
-      mediaIds,
-    },
+    cardForm(title, quantity, mediaIds),
     admin,
   );
   expect(created.status, await created.clone().text()).toBe(201);
@@ -165,18 +165,7 @@ describe('three instances behind nginx', () => {
 
     const title = `Cluster Card ${Date.now()}`;
     await createProduct(1, title, 3, [media.id]);
-    const saved = performance.now();
-    // The home page's "recently added" is in each instance's own static build (decision 096).
-    const liveAfter = await Promise.all(
-      [0, 1, 2].map(async (index) => {
-        await eventually(
-          `${instance(index).id} shows the new product`,
-          async () => (await (await fetch(`${instance(index).url}/`)).text()).includes(title),
-          180_000,
-        );
-        return ((performance.now() - saved) / 1000).toFixed(1);
-      }),
-    );
+    const liveAfter = await secondsUntilLive(cluster.instances, title, performance.now());
     console.info(
       `[cluster] save on shop-2 → live on shop-1, shop-2, shop-3 after ${liveAfter.join(' s, ')} s`,
     );

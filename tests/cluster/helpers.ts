@@ -77,3 +77,38 @@ export async function placeOrder(
   const body = (await placed.json().catch(() => null)) as { order?: { number: string } } | null;
   return { status: placed.status, number: body?.order?.number ?? null, email };
 }
+
+/**
+ * The dashboard's product form for a card of an Olympiacos player (the form's rule: the title
+ * names a player of the team), as POST /api/admin/products takes it.
+ */
+export const cardForm = (title: string, quantity: number, mediaIds: string[] = []) => ({
+  title,
+  price: '12,50',
+  team: 'Olympiacos',
+  quantity: String(quantity),
+  descriptionEnabled: false,
+  descriptionHtml: '',
+  mediaIds,
+});
+
+/**
+ * Waits until each instance's home page shows `title` (its "recently added" is in the instance's
+ * own static build, decision 096) and answers the seconds each took since `saved`.
+ */
+export function secondsUntilLive(
+  instances: ReadonlyArray<{ id: string; url: string }>,
+  title: string,
+  saved: number,
+): Promise<string[]> {
+  return Promise.all(
+    instances.map(async ({ id, url }) => {
+      await eventually(
+        `${id} shows the new product`,
+        async () => (await (await fetch(`${url}/`)).text()).includes(title),
+        180_000,
+      );
+      return ((performance.now() - saved) / 1000).toFixed(1);
+    }),
+  );
+}

@@ -10,7 +10,7 @@ import { shopifyEnv } from '../contract/shopify-harness.ts';
 import { seedDemoCatalogue } from '../doubles/shopify/demo-catalogue.ts';
 import { type ShopifyDouble, startShopifyDouble } from '../doubles/shopify/server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres.ts';
-import { addressOf, client, cookieOf, eventually } from './helpers.ts';
+import { addressOf, cardForm, client, cookieOf, eventually, secondsUntilLive } from './helpers.ts';
 
 /**
  * The fully hosted mode as several instances (issue 32): commerce on the Shopify double,
@@ -89,30 +89,11 @@ describe('two fully hosted instances on one PostgreSQL', () => {
     const title = `Sasha Vezenkov Hosted Cluster ${Date.now()}`;
     const created = await client(instance(1).url, addressOf(1)).post(
       '/api/admin/products',
-      {
-        title,
-        price: '12,50',
-        team: 'Olympiacos',
-        quantity: '2',
-        descriptionEnabled: false,
-        descriptionHtml: '',
-        mediaIds: [],
-      },
+      cardForm(title, 2),
       admin,
     );
     expect(created.status, await created.clone().text()).toBe(201);
-    const saved = performance.now();
-    // The home page's "recently added" is in each instance's own static build (decision 096).
-    const liveAfter = await Promise.all(
-      [0, 1].map(async (index) => {
-        await eventually(
-          `${instance(index).id} shows the new product`,
-          async () => (await (await fetch(`${instance(index).url}/`)).text()).includes(title),
-          180_000,
-        );
-        return ((performance.now() - saved) / 1000).toFixed(1);
-      }),
-    );
+    const liveAfter = await secondsUntilLive(cluster.instances, title, performance.now());
     console.info(
       `[hosted cluster] save on shop-2 → live on shop-1, shop-2 after ${liveAfter.join(' s, ')} s`,
     );
