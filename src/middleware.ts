@@ -6,9 +6,7 @@ import { cachedProductPage } from './server/cache/product-page-cache.ts';
 import { isCachedRoute, responseCacheKey } from './server/cache/response-cache.ts';
 import { getContainer } from './server/container.ts';
 import { errorAnswer, errorResponse, json } from './server/http/http.ts';
-import { fromOtherSite } from './server/http/same-site.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { fromOtherSite, isSafeMethod } from './server/http/same-site.ts';
 
 const refuse = (status: number, message: string) =>
   json({ error: { kind: 'unauthorized', message, fields: {} } }, { status });
@@ -46,7 +44,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const { request, url } = context;
   const origin = request.headers.get('origin');
-  if (!SAFE_METHODS.has(request.method) && fromOtherSite(origin, request.headers.get('host') ?? url.host))
+  if (!isSafeMethod(request.method) && fromOtherSite(origin, request.headers.get('host') ?? url.host))
     return refuse(403, 'Το αίτημα απορρίφθηκε (άλλη προέλευση).');
 
   const token = context.cookies.get(SESSION_COOKIE)?.value;

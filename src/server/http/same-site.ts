@@ -11,3 +11,7 @@ export function fromOtherSite(origin: string | null | undefined, host: string): 
     return true;
   }
 }
+
+/** Methods that change nothing (RFC 9110's safe methods the shop answers): every other may write. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const isSafeMethod = (method: string | undefined): boolean => SAFE_METHODS.has(method ?? '');

@@ -9,14 +9,13 @@ import { answerFor, sharedPageCache } from '../cache/page-cache.ts';
 import { mayBeCached, responseCacheKey } from '../cache/response-cache.ts';
 import { type Container, getContainer } from '../container.ts';
 import type { Env } from '../env.ts';
+import { isSafeMethod } from '../http/same-site.ts';
 import { loadPageCsp } from '../http/security-headers.ts';
 import type { CurrentBuild } from '../rebuild/current-build.ts';
 import { answerOnFastPath, fastPathEndpoint } from './fast-path.ts';
 import { withLiveFallback } from './live-fallback.ts';
 import { enterRequest, failSafely, refuseUnknownMethod } from './request-entry.ts';
 import { createStaticFiles } from './static-files.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -63,7 +62,7 @@ export async function createStorefrontServer(
     if (retiring) res.setHeader('connection', 'close');
     if (refuseUnknownMethod(req, res)) return;
     // A request that may write: the cached counters step aside until its answer is sent.
-    if (counterCache && !SAFE_METHODS.has(req.method ?? '')) res.once('close', counterCache.writing());
+    if (counterCache && !isSafeMethod(req.method)) res.once('close', counterCache.writing());
     if (!decodable(req.url ?? '/')) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Μη έγκυρη διεύθυνση.');
       return;
