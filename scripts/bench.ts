@@ -231,7 +231,7 @@ async function staticVersusNginx(base: string, dataDir: string): Promise<void> {
     return;
   }
   const port = await freePort(0);
-  const nginx = startNginx(path.join(current.outputDir, 'client'), port);
+  const nginx = startNginx(path.join(current.outputDir, 'client'), page, port);
   try {
     await waitFor(nginx.child, `http://127.0.0.1:${port}${page}`, () => true, 10_000);
     const row = await pageLoad(`http://127.0.0.1:${port}`, `${page} (nginx, same file)`, [page]);

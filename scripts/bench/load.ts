@@ -24,6 +24,12 @@ export type LoadOptions = {
   body?: (index: number) => { body: string; headers?: Record<string, string> };
 };
 
+/**
+ * What every browser sends, and so the bench too: a request without it takes a path no shopper
+ * takes (the shop caches pages gzipped, and unzips them for such a client; decision 098).
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 /** Runs one autocannon load over a list of paths and reports it as a table row. */
 export async function runLoad(options: LoadOptions): Promise<HttpRow> {
   let next = 0;
@@ -41,7 +47,7 @@ export async function runLoad(options: LoadOptions): Promise<HttpRow> {
           return {
             ...request,
             path: options.paths[index % options.paths.length] ?? '/',
-            headers: { ...options.headers, ...extra?.headers },
+            headers: { ...BROWSER_HEADERS, ...options.headers, ...extra?.headers },
             ...(extra ? { body: extra.body } : {}),
           };
         },
