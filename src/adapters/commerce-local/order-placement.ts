@@ -9,7 +9,7 @@ import { courierFee } from '../../domain/settings/checkout-terms.ts';
 import type { PlaceOrderInput } from '../../ports/commerce.ts';
 import type { DB } from '../database/schema.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
-import { type EnqueueMail, enqueueMailIn } from '../mail-outbox/enqueue.ts';
+import { type EnqueueMail, enqueueMailsIn } from '../mail-outbox/enqueue.ts';
 import { inSyncTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid } from '../sqlite/ids.ts';
@@ -237,26 +237,26 @@ async function placeIn(trx: Transaction<DB>, input: PlaceOrderInput): Promise<Pl
     .set({ closed_at: now, updated_at: now })
     .where('id', '=', input.cartId)
     .execute();
-  const placed = orderOf(
-    row,
-    lineRows.toSorted((a, b) => a.id - b.id),
-    [],
-  );
-  const mailIds: number[] = [];
-  for (const mail of input.mails?.(placed) ?? []) mailIds.push(await enqueueMailIn(trx, mail));
-  await trx
+  const sortedLines = lineRows.toSorted((a, b) => a.id - b.id);
+  const placed = orderOf(row, sortedLines, []);
+  const mailIds = await enqueueMailsIn(trx, input.mails?.(placed) ?? []);
+  const event = await trx
     .insertInto('order_events')
     .values({ order_id: id, status: 'pending', mail_id: mailIds[0] ?? null, created_at: now })
-    .execute();
-  const order = await toOrder(trx, row);
+    .returning(['id', 'status', 'shipment_json', 'reason', 'mail_id', 'created_at', 'undone_at'])
+    .executeTakeFirstOrThrow();
+  // Its mail was queued just above.
+  const order = orderOf(row, sortedLines, [
+    { ...event, mail_status: event.mail_id === null ? null : 'pending' },
+  ]);
   // The stock last: its rows, and the 'stock' counter their trigger moves, stay locked until the
   // commit, and every sale in the shop waits at that counter; taken here they are held for a
   // few statements, not for the whole order. The conditional decrement is what decides; a buyer
-  // who loses the last copy rolls everything above back.
-  await lockStock(trx, cartVariants(trx, input.cartId));
-  for (const { line, variantId } of lines) {
-    if (line.merchandise.available === null) continue;
+  // who loses the last copy rolls everything above back. One row needs no lock first: its
+  // decrement takes the row's lock, and the counter after it, as every other sale does.
+  const tracked = lines.filter(({ line }) => line.merchandise.available !== null);
+  if (tracked.length > 1) await lockStock(trx, cartVariants(trx, input.cartId));
+  for (const { line, variantId } of tracked)
     if (!(await takeStockIn(trx, variantId, line.quantity))) throw soldOut(line.merchandise.title);
-  }
   return { order, created: true };
 }

@@ -50,23 +50,41 @@ export async function enqueueMailIn(
   now = new Date(),
   notBefore = now,
 ): Promise<number> {
-  const valid = validMail(mail);
-  const row = await trx
+  const [id] = await enqueueMailsIn(trx, [mail], now, notBefore);
+  if (id === undefined) throw new Error('enqueueMailIn: the outbox insert returned no row');
+  return id;
+}
+
+/**
+ * Several messages in one insert (an order's confirmation and the owner's notification): their
+ * ids in the order given. None: no statement.
+ */
+export async function enqueueMailsIn(
+  trx: Kysely<DB> | Transaction<DB>,
+  mails: readonly OutgoingMail[],
+  now = new Date(),
+  notBefore = now,
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await trx
     .insertInto('mail_outbox')
-    .values({
-      kind: valid.kind,
-      to_address: valid.to,
-      reply_to: valid.replyTo ?? null,
-      subject: valid.subject,
-      text_body: valid.text,
-      html_body: valid.html ?? null,
-      status: 'pending',
-      next_attempt_at: notBefore.toISOString(),
-      created_at: now.toISOString(),
-    })
+    .values(
+      mails.map(validMail).map((valid) => ({
+        kind: valid.kind,
+        to_address: valid.to,
+        reply_to: valid.replyTo ?? null,
+        subject: valid.subject,
+        text_body: valid.text,
+        html_body: valid.html ?? null,
+        status: 'pending' as const,
+        next_attempt_at: notBefore.toISOString(),
+        created_at: now.toISOString(),
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .execute();
+  // Ids come from the table's sequence in the order of the rows inserted.
+  return rows.map((row) => row.id).toSorted((a, b) => a - b);
 }
 
 function validMail(mail: OutgoingMail): OutgoingMail {
