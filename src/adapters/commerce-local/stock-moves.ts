@@ -12,9 +12,9 @@ import { prepared } from '../sqlite/prepared.ts';
  * On PostgreSQL, transactions run side by side, and every change of a stock row also moves the
  * one 'stock' counter row (a trigger, migration 007). A transaction that changed one stock row
  * and then waited for a second could deadlock with one holding that second row and waiting for
- * the counter. So each transaction first locks every stock row it will change, in item order,
- * and changes them after: the counter is then only ever waited for by a transaction that holds
- * all its rows.
+ * the counter. So a transaction that changes several stock rows first locks them all, in item
+ * order, and changes them after: the counter is then only ever waited for by a transaction that
+ * holds all its rows. One row needs no lock first (its decrement takes it, and nothing follows).
  */
 
 const SHOP_LOCATION = 'SELECT id FROM locations ORDER BY id LIMIT 1';
