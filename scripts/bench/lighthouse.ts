@@ -17,18 +17,29 @@ export async function lighthouseMobile(
   try {
     const rows: LighthouseRow[] = [];
     for (const { label, path } of pages) {
-      const result = await lighthouse(base + path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      const run = async () => {
+        const result = await lighthouse(base + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        return result.lhr;
+      };
+      // A run can end without metrics (a runtime error such as NO_FCP on a busy machine): it is
+      // said, and run once more, rather than shown as a score of 0.
+      let lhr = await run();
+      if (lhr.runtimeError) {
+        console.warn(`  Lighthouse ${path}: ${lhr.runtimeError.code}, running it again`);
+        lhr = await run();
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       rows.push({
         page: label,
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        score: lhr.runtimeError
+          ? Number.NaN
+          : Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
         'LCP ms': Math.round(audit('largest-contentful-paint')),
         CLS: Number(audit('cumulative-layout-shift').toFixed(3)),
         'TBT ms': Math.round(audit('total-blocking-time')),
