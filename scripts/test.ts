@@ -167,8 +167,8 @@ function collectFailures(suite: string, report: E2eReport): void {
 
 /**
  * The e2e runs, their browsers and their shops yield the cores to vitest (decision 099): many of
- * vitest's files are thousands of round trips between the test and a database or a server, and
- * each waited for a time slice behind the browsers; the e2e tests wait on timers and rebuilds,
+ * vitest's files are thousands of round trips between the test and a database or a server, each
+ * of which may wait for a core behind the browsers; the e2e tests wait on timers and rebuilds,
  * which a lower priority barely delays.
  */
 const E2E_NICENESS = 5;
