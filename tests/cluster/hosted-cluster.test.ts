@@ -62,12 +62,15 @@ beforeAll(async () => {
   admin = cookieOf(signedIn);
 }, 900_000);
 
+// Stopping takes a while: each program gets SIGTERM, then SIGKILL after its grace (nginx 5 s, the
+// instances 15 s, which a build under way holds up, then the S3 server 15 s), one after the
+// other; on a machine busy with the other suites that outlasted the default 60 s hook timeout.
 afterAll(async () => {
   await cluster?.stop();
   await shopDatabase?.drop();
   await stack?.stop();
   await double?.close();
-});
+}, 120_000);
 
 function instance(index: number) {
   const found = cluster.instances[index];

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAstroBuilder } from '../../src/server/rebuild/astro-builder.ts';
+import { CANCELLED_ERROR, startAstroBuilder } from '../../src/server/rebuild/astro-builder.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * A stand-in for scripts/storefront-build.ts that keeps its protocol: it "loads" (FAKE_LOAD:
  * 'fail' ends it there), says ready, and on `{ type: 'build', outputDir }` writes what it was
- * given into that folder, prints two lines and exits with FAKE_EXIT.
+ * given into that folder, prints two lines and exits with FAKE_EXIT after FAKE_BUILD_MS.
  */
 const STAND_IN = `
 import fs from 'node:fs';
@@ -19,8 +19,9 @@ if (process.env.FAKE_LOAD === 'fail') {
   console.error('Cannot find module "astro"');
   process.exit(1);
 }
-process.once('message', (message) => {
+process.once('message', async (message) => {
   fs.mkdirSync(message.outputDir, { recursive: true });
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 0)));
   const seen = ['DATA_DIR', 'SITE_URL', 'SHOP_BUILD_CACHE_DIR', 'NODE_ENV'].map((name) => [name, process.env[name]]);
   fs.writeFileSync(path.join(message.outputDir, 'env.json'), JSON.stringify(Object.fromEntries(seen)));
   console.log('building the pages');
@@ -32,7 +33,11 @@ process.send({ type: 'ready' });
 
 let folder: string;
 let script: string;
-const saved = { FAKE_EXIT: process.env.FAKE_EXIT, FAKE_LOAD: process.env.FAKE_LOAD };
+const saved = {
+  FAKE_EXIT: process.env.FAKE_EXIT,
+  FAKE_LOAD: process.env.FAKE_LOAD,
+  FAKE_BUILD_MS: process.env.FAKE_BUILD_MS,
+};
 
 beforeEach(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-builder-'));
@@ -97,5 +102,28 @@ describe('a storefront build process', () => {
     await loading.cancel();
     await expect(loading.build(path.join(folder, 'build-000004'))).rejects.toThrow('A builder builds once');
     expect(fs.existsSync(path.join(folder, 'build-000004'))).toBe(false);
+  });
+
+  it('ends a build under way when cancelled, which then reports that it did not finish', async () => {
+    process.env.FAKE_EXIT = '0';
+    process.env.FAKE_BUILD_MS = '60000';
+    const building = builder();
+    const lines: string[] = [];
+    const outcome = building.build(path.join(folder, 'build-000005'), (line) => lines.push(line));
+    // Under way: it has made its folder and is "building".
+    while (!fs.existsSync(path.join(folder, 'build-000005')))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    // Resolves once the process has exited; waiting out its 60 s would time the test out.
+    await building.cancel();
+    expect(await outcome).toEqual({ ok: false, error: CANCELLED_ERROR });
+    expect(lines).toEqual([]);
+  });
+
+  it('reports a build that ended just before a cancel as it ended', async () => {
+    process.env.FAKE_EXIT = '0';
+    const building = builder();
+    const outcome = await building.build(path.join(folder, 'build-000006'));
+    await building.cancel();
+    expect(outcome).toEqual({ ok: true });
   });
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildRecord } from '../../src/domain/rebuild/build-record.ts';
 import type { BuildsPort } from '../../src/ports/builds.ts';
-import type { Builder } from '../../src/server/rebuild/astro-builder.ts';
+import { type Builder, type BuildOutcome, CANCELLED_ERROR } from '../../src/server/rebuild/astro-builder.ts';
+import { readCurrentBuild } from '../../src/server/rebuild/current-build.ts';
 import { createRebuildService, type RebuildService } from '../../src/server/rebuild/rebuild-service.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -13,11 +14,13 @@ const POLL_MS = 250;
 /** The builds port as the service uses it, with the content version in the test's hands. */
 function fakeBuilds() {
   const started: number[] = [];
+  const finished: ({ id: number } & Parameters<BuildsPort['finish']>[1])[] = [];
   const port = {
     version: 0,
     /** Another process holds the build: begin() answers null. */
     busy: false,
     started,
+    finished,
     async contentVersion() {
       return port.version;
     },
@@ -36,7 +39,9 @@ function fakeBuilds() {
       };
     },
     async progress() {},
-    async finish() {},
+    async finish(id: number, outcome: Parameters<BuildsPort['finish']>[1]) {
+      finished.push({ id, ...outcome });
+    },
   };
   return port;
 }
@@ -51,29 +56,32 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  // Stopping waits for a build under way, whose end is on the fake clock.
-  const stopped = service?.stop();
-  await vi.advanceTimersByTimeAsync(10_000);
-  await stopped;
+  await service?.stop();
   vi.useRealTimers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /**
  * Build processes as the service sees them, on the fake clock: when each was started, when it was
- * told to build (each build takes `buildMs` and succeeds), and which were let go unused.
+ * told to build (each build takes `buildMs` and succeeds unless cancelled first), and which were
+ * cancelled (let go unused, or ended while building).
  */
 function fakeBuilders(buildMs: number) {
   const log = { started: [] as number[], built: [] as number[], cancelled: [] as number[] };
   const startBuilder = (): Builder => {
     const index = log.started.push(Date.now()) - 1;
+    let end: ((outcome: BuildOutcome) => void) | null = null;
     return {
       build: () => {
         log.built.push(Date.now());
-        return new Promise((resolve) => setTimeout(() => resolve({ ok: true }), buildMs));
+        return new Promise((resolve) => {
+          end = resolve;
+          setTimeout(() => resolve({ ok: true }), buildMs);
+        });
       },
       cancel: async () => {
         log.cancelled.push(index);
+        end?.({ ok: false, error: CANCELLED_ERROR });
       },
     };
   };
@@ -203,5 +211,19 @@ describe('the rebuild service', () => {
     service = null;
     expect(builders.cancelled).toEqual([0]);
     expect(builders.built).toEqual([]);
+  });
+
+  it('ends a build under way when it stops, and records it failed, instead of waiting for it', async () => {
+    const builds = fakeBuilds();
+    const builders = start(builds, 0, 60_000);
+    builds.version = 1;
+    await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+    expect(builders.built).toHaveLength(1);
+    // Resolves without the clock moving: the build's 60 s are not waited for.
+    await service?.stop();
+    service = null;
+    expect(builders.cancelled).toEqual([0]);
+    expect(builds.finished).toEqual([{ id: 1, ok: false, error: CANCELLED_ERROR }]);
+    expect(readCurrentBuild(dataDir)).toBeNull();
   });
 });

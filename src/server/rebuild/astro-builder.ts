@@ -17,9 +17,15 @@ export type BuilderOptions = {
 export type Builder = {
   /** Builds into `outputDir`; `onProgress` gets short status lines. Call it once. */
   build(outputDir: string, onProgress?: (line: string) => void): Promise<BuildOutcome>;
-  /** Ends the process unless it has been asked to build; resolves once it has exited. */
+  /**
+   * Ends the process and resolves once it has exited: one not asked yet builds nothing, and a
+   * build under way ends unfinished (its outcome says so). A stopping server does not wait for it.
+   */
   cancel(): Promise<void>;
 };
+
+/** A build's outcome when `cancel` ended it. */
+export const CANCELLED_ERROR = 'The build was stopped before it finished: the server stopped.';
 
 /** The script of the storefront's build processes (what the bench leaves out of the server's memory). */
 export const BUILD_SCRIPT = path.join('scripts', 'storefront-build.ts');
@@ -68,6 +74,7 @@ export function startAstroBuilder(options: BuilderOptions): Builder {
     }),
   );
   let asked = false;
+  let cancelled = false;
 
   return {
     async build(outputDir, onProgress) {
@@ -78,15 +85,22 @@ export function startAstroBuilder(options: BuilderOptions): Builder {
       const sent = await Promise.race([ready.then(() => child.connected), ended.then(() => false)]);
       if (sent) child.send({ type: 'build', outputDir });
       const code = await ended;
+      if (cancelled) return { ok: false, error: CANCELLED_ERROR };
       if (sent && code === 0) return { ok: true };
       const reason = tail.slice(-15).join('\n');
       return { ok: false, error: reason || `the build process exited with ${code ?? 'a signal'}` };
     },
     async cancel() {
-      if (asked) return;
-      asked = true;
-      if (child.connected) child.disconnect();
-      else child.kill();
+      if (!asked) {
+        asked = true;
+        cancelled = true;
+        if (child.connected) child.disconnect();
+        else child.kill();
+      } else if (child.exitCode === null && child.signalCode === null) {
+        cancelled = true;
+        // Not by closing the channel: the build process takes that as "done" and exits with 0.
+        child.kill('SIGTERM');
+      }
       await ended;
     },
   };

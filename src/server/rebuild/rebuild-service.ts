@@ -35,6 +35,7 @@ export type RebuildService = {
   start(): void;
   /** Looks at the data now instead of at the next poll: PostgreSQL notified a change. */
   wake(): void;
+  /** Stops looking; a build under way is ended unfinished (its record says it failed). */
   stop(): Promise<void>;
 };
 
@@ -55,6 +56,9 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   let lastChangeAt = 0;
   /** A build process already loading or loaded, for the next build (decision 074). */
   let loaded: Builder | null = null;
+  /** The build process of the build under way, which `stop` ends. */
+  let building: Builder | null = null;
+  let stopped = false;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
 
   const startBuilder = () =>
@@ -80,12 +84,20 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     linkNodeModules(root, dataDir);
     const builder = loaded ?? startBuilder();
     loaded = null;
+    building = builder;
     let lastProgressAt = 0;
-    const outcome = await builder.build(outputDir, (line) => {
-      if (Date.now() - lastProgressAt < 500) return;
-      lastProgressAt = Date.now();
-      void builds.progress(record.id, line).catch(() => undefined);
-    });
+    const built = builder
+      .build(outputDir, (line) => {
+        if (Date.now() - lastProgressAt < 500) return;
+        lastProgressAt = Date.now();
+        void builds.progress(record.id, line).catch(() => undefined);
+      })
+      .finally(() => {
+        building = null;
+      });
+    // Stopped while the build was being recorded: it ends at once, as one under way would.
+    if (stopped) void builder.cancel();
+    const outcome = await built;
     if (!outcome.ok) {
       await builds.finish(record.id, { ok: false, error: outcome.error });
       fs.rmSync(outputDir, { recursive: true, force: true });
@@ -169,6 +181,11 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     async stop() {
       if (timer) clearTimeout(timer);
       timer = null;
+      stopped = true;
+      // A build under way is ended, not waited for: the next start builds again, and a stop must be
+      // quick (an orchestrator sends SIGKILL after its grace, 30 s on Kubernetes). Its record says
+      // it failed, and the build served stays.
+      await building?.cancel();
       await running;
       await loaded?.cancel();
       loaded = null;
