@@ -133,6 +133,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     };
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      // As `npm start` runs, also under a test runner (vitest sets NODE_ENV=test, which would give
+      // the instances and their builds React's development build).
+      NODE_ENV: 'production',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       ...s3.env,
