@@ -333,6 +333,38 @@ for (const [name, openDatabase] of DATABASES)
         expect(sent).toHaveLength(1);
         expect((await row(id))?.status).toBe('delivered');
       });
+
+      it('holds only the message it is sending: another instance sends the rest meanwhile', async () => {
+        const { sent, transport } = fakeTransport((call) =>
+          call === 0 ? new Promise<void>(() => {}) : undefined,
+        );
+        const stuck = outbox(transport);
+        for (let index = 0; index < 3; index += 1) await stuck.queue({ ...MAIL, subject: `Μήνυμα ${index}` });
+        // The first instance hangs in its first send (as one that is killed mid-send does)...
+        void stuck.deliverDue();
+        await vi.waitFor(() => expect(sent).toHaveLength(1));
+        // ...and another sends the two after it at once, not after a lease.
+        const other = outbox(transport, await database.another());
+        expect(await other.deliverDue()).toBe(2);
+        expect(sent.map((message) => message.subject)).toEqual(['Μήνυμα 0', 'Μήνυμα 1', 'Μήνυμα 2']);
+      });
+
+      it('sends a message again once the claim of a sender that died has run out, 2 minutes on', async () => {
+        const { sent, transport } = fakeTransport((call) =>
+          call === 0 ? new Promise<void>(() => {}) : undefined,
+        );
+        const dying = outbox(transport);
+        const id = await dying.queue(MAIL);
+        void dying.deliverDue();
+        await vi.waitFor(() => expect(sent).toHaveLength(1));
+        const other = outbox(transport, await database.another());
+        clock += 2 * 60 * SECOND - 1;
+        expect(await other.deliverDue()).toBe(0);
+        clock += 1;
+        expect(await other.deliverDue()).toBe(1);
+        expect(sent).toHaveLength(2);
+        expect((await row(id))?.status).toBe('delivered');
+      });
     });
 
     describe('retry', () => {

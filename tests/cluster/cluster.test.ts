@@ -306,7 +306,7 @@ describe('three instances behind nginx', () => {
     }
 
     // The mail goes out once: every delivered message reached the SMTP server exactly once; a
-    // message the killed instance had claimed waits for its claim to end (5 minutes), not sent.
+    // message the killed instance had claimed waits for its claim to end (2 minutes), not sent.
     await eventually(
       'the outbox delivers what is due',
       async () =>
@@ -330,7 +330,7 @@ describe('three instances behind nginx', () => {
     const { delivered = 0, claimed = 0 } = counts ?? {};
     console.info(
       `[cluster] orders acknowledged ${acknowledged.length}, found ${found.length}; mails delivered ${delivered}, ` +
-        `received ${smtp.received.length}, sent twice ${sentTwice.length}, left claimed by the killed instance ${claimed}`,
+        `received ${smtp.received.length}, sent twice ${sentTwice.length}, claimed and not yet recorded ${claimed}`,
     );
     expect(sentTwice).toEqual([]);
     // Every delivered message was received; one received but not recorded as delivered can only be

@@ -14,10 +14,11 @@ export { MailDeliveryError, type MailTransport } from './transport.ts';
 /** Messages one deliverDue() call tries, so one call stays short even after a long outage. */
 const BATCH_SIZE = 20;
 /**
- * A claimed message is not due again for this long. It covers one send (the SMTP timeouts are
- * ~10 s) with a wide margin; if the process dies mid-send, the message is tried again afterwards.
+ * A claimed message is not due again for this long. It covers one send (the SMTP and EmailJS
+ * timeouts are 10 s each step) with a wide margin; if the process dies mid-send, the message is
+ * tried again afterwards, by any instance.
  */
-const CLAIM_MS = 5 * 60_000;
+const CLAIM_MS = 2 * 60_000;
 const MAX_ERROR_LENGTH = 1000;
 const MAX_LIST_LIMIT = 500;
 
@@ -60,44 +61,44 @@ export function createOutboxMail(store: ShopDatabase, options: OutboxMailOptions
   }
 
   /**
-   * Claims up to a batch of due messages; each comes with its attempts so far. PostgreSQL claims
-   * them in one statement, passing over rows another instance is claiming at that moment (SKIP
-   * LOCKED); SQLite, with one writer at a time, reads them and claims each in turn.
+   * Claims the oldest due message, with its attempts so far; null when none is due. PostgreSQL
+   * claims it in one statement, passing over a row another instance is claiming at that moment
+   * (SKIP LOCKED); SQLite, with one writer at a time, reads it and claims it, and reads again if
+   * another process got it first.
    */
-  async function claimDue(at: Date): Promise<Array<{ row: Row; attempts: number }>> {
+  async function claimNext(at: Date): Promise<{ row: Row; attempts: number } | null> {
     if (store.dialect === 'postgres') {
-      const rows = await db
+      const row = await db
         .updateTable('mail_outbox')
         .set({ next_attempt_at: claimUntil(at) })
-        .where('id', 'in', (eb) =>
+        .where('id', '=', (eb) =>
           eb
             .selectFrom('mail_outbox')
             .select('id')
             .where('status', '=', 'pending')
             .where('next_attempt_at', '<=', at.toISOString())
             .orderBy('id')
-            .limit(BATCH_SIZE)
+            .limit(1)
             .forUpdate()
             .skipLocked(),
         )
         .returningAll()
-        .execute();
-      return rows.sort((a, b) => a.id - b.id).map((row) => ({ row, attempts: row.attempts }));
+        .executeTakeFirst();
+      return row ? { row, attempts: row.attempts } : null;
     }
-    const due = await db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', at.toISOString())
-      .orderBy('id', 'asc')
-      .limit(BATCH_SIZE)
-      .execute();
-    const claimed: Array<{ row: Row; attempts: number }> = [];
-    for (const row of due) {
+    for (;;) {
+      const row = await db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', at.toISOString())
+        .orderBy('id', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) return null;
       const attempts = await claim(row.id, at);
-      if (attempts !== null) claimed.push({ row, attempts });
+      if (attempts !== null) return { row, attempts };
     }
-    return claimed;
   }
 
   async function recordSuccess(id: number, attempts: number): Promise<void> {
@@ -148,8 +149,13 @@ export function createOutboxMail(store: ShopDatabase, options: OutboxMailOptions
     async deliverDue() {
       if (!transport) return 0;
       let delivered = 0;
-      // One at a time: a shop sends few mails, and a struggling server is not flooded.
-      for (const { row, attempts } of await claimDue(now())) if (await send(row, attempts)) delivered += 1;
+      // One at a time: a shop sends few mails, and a struggling server is not flooded. Each is
+      // claimed just before its send, so a process that dies holds one message, not a batch.
+      for (let tried = 0; tried < BATCH_SIZE; tried += 1) {
+        const next = await claimNext(now());
+        if (!next) break;
+        if (await send(next.row, next.attempts)) delivered += 1;
+      }
       return delivered;
     },
 
