@@ -24,8 +24,11 @@ export type Builder = {
   cancel(): Promise<void>;
 };
 
-/** A build's outcome when `cancel` ended it. */
-export const CANCELLED_ERROR = 'The build was stopped before it finished: the server stopped.';
+/**
+ * A build's outcome when `cancel` ended it; the dashboard shows it after «Απέτυχε:», in Greek as
+ * the owner reads it (a failed build's own output is Astro's, in English).
+ */
+export const CANCELLED_ERROR = 'Η δημιουργία διακόπηκε πριν ολοκληρωθεί, επειδή σταμάτησε ο διακομιστής.';
 
 /** The script of the storefront's build processes (what the bench leaves out of the server's memory). */
 export const BUILD_SCRIPT = path.join('scripts', 'storefront-build.ts');
