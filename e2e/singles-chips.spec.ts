@@ -87,6 +87,8 @@ test('every active filter shows as a chip; removing one refilters and rewrites t
 });
 
 test('«Καθαρισμός όλων» clears every filter, the form and the URL, and keeps the sort', async ({ page }) => {
+  // The page's timers on a clock the test moves past the typing pause (time flows as usual until then).
+  await page.clock.install();
   await openSingles(page, '?search=celtics&category=NBA&min=1&auto=1&grader=PSA&sort=name&page=1');
   await expect(chipList(page).getByRole('button')).toHaveText([
     /^Αναζήτηση: «celtics»/,
@@ -109,7 +111,7 @@ test('«Καθαρισμός όλων» clears every filter, the form and the UR
   await expect(panel(page).getByLabel('Βαθμολόγηση')).toHaveValue('');
   await expect(panel(page).getByLabel('Ταξινόμηση')).toHaveValue('name');
   // The cleared search text does not come back as a search once the typing pause has passed.
-  await page.waitForTimeout(600);
+  await page.clock.fastForward(600);
   expect(query(page).get('search')).toBeNull();
   await expect(panel(page).getByLabel('Αναζήτηση')).toHaveValue('');
 });
@@ -117,6 +119,7 @@ test('«Καθαρισμός όλων» clears every filter, the form and the UR
 test('chips follow the form: a typed search and a chosen sport appear, and removing the search empties the box', async ({
   page,
 }) => {
+  await page.clock.install();
   await openSingles(page);
   await expect(chipList(page)).toHaveCount(0);
   await panel(page).getByLabel('Άθλημα').selectOption('NFL');
@@ -128,7 +131,7 @@ test('chips follow the form: a typed search and a chosen sport appear, and remov
   await chip(page, 'Αναζήτηση: «chiefs»').click();
   await expect(panel(page).getByLabel('Αναζήτηση')).toHaveValue('');
   await expect.poll(() => page.url()).toMatch(/\/singles\?category=NFL$/);
-  await page.waitForTimeout(600);
+  await page.clock.fastForward(600);
   expect(query(page).get('search')).toBeNull();
   await expectTotal(page, (await enginePage({ teams: await teamsOf('NFL') })).total);
 });
