@@ -63,8 +63,8 @@ beforeAll(async () => {
 }, 900_000);
 
 // Stopping takes a while: each program gets SIGTERM, then SIGKILL after its grace (nginx 5 s, the
-// instances 15 s, which a build under way holds up, then the S3 server 15 s), one after the
-// other; on a machine busy with the other suites that outlasted the default 60 s hook timeout.
+// instances 15 s, then the S3 server 15 s), one after the other; on a machine busy with the other
+// suites that outlasted the default 60 s hook timeout.
 afterAll(async () => {
   await cluster?.stop();
   await shopDatabase?.drop();
