@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './e2e/fixtures/backends.ts';
-import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.ts';
+import { CHROMIUM_FLAGS, headlessShellPath } from './scripts/chromium.ts';
 import { emulatedEnv } from './scripts/emulators/hosted-env.ts';
 
 /** e2e runs against the real built app on a fresh temp data folder, in Debian's Chromium. */
@@ -46,7 +46,8 @@ const shopifySettings = hosted
     }
   : null;
 
-const chromium = { executablePath: chromiumPath(), args: CHROMIUM_FLAGS };
+// Chromium's headless shell (decision 100); Lighthouse starts the full Chromium itself.
+const chromium = { executablePath: headlessShellPath(), args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'e2e',

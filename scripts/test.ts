@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium } from './chromium.ts';
+import { ensureChromium, ensureHeadlessShell } from './chromium.ts';
 import { reportCoreDumps } from './core-dumps.ts';
 import { ensurePostgres, startPostgres } from './postgres.ts';
 
@@ -223,13 +223,17 @@ if (wanted('unit')) running.push(vitest(quick ? 'quick' : null, full ? 1 : 2));
 // (below the range the system hands out for outgoing connections).
 const ports = 4600 + (process.pid % 25) * 200;
 if (wanted('e2e') || (!quick && (wanted('e2e-hosted') || wanted('e2e-postgres')))) {
-  const chromium = ensureChromium('the e2e tests');
+  // The tests' browser, and the full Chromium that the Lighthouse test starts (decision 100).
+  const browsers = {
+    HEADLESS_SHELL_PATH: ensureHeadlessShell('the e2e tests'),
+    CHROMIUM_PATH: ensureChromium('the e2e tests (Lighthouse)'),
+  };
   if (wanted('e2e'))
     running.push(
       e2e(
         'e2e',
         // The quick set is small: one worker, one shop to start.
-        { CHROMIUM_PATH: chromium, E2E_WORKERS: quick ? '1' : '2', E2E_PORT: String(ports) },
+        { ...browsers, E2E_WORKERS: quick ? '1' : '2', E2E_PORT: String(ports) },
         quick ? ['--grep', '@smoke', '--project', 'desktop'] : [],
       ),
     );
@@ -238,7 +242,7 @@ if (wanted('e2e') || (!quick && (wanted('e2e-hosted') || wanted('e2e-postgres'))
   if (!quick && wanted('e2e-hosted'))
     running.push(
       e2e('e2e-hosted', {
-        CHROMIUM_PATH: chromium,
+        ...browsers,
         E2E_BACKENDS: 'hosted',
         E2E_WORKERS: full ? '1' : '2',
         E2E_PORT: String(ports + 100),
@@ -255,7 +259,7 @@ if (wanted('e2e') || (!quick && (wanted('e2e-hosted') || wanted('e2e-postgres'))
           return await e2e(
             'e2e-postgres',
             {
-              CHROMIUM_PATH: chromium,
+              ...browsers,
               E2E_POSTGRES_URL: server.url,
               E2E_WORKERS: '1',
               E2E_PORT: String(ports + 150),
