@@ -22,7 +22,7 @@ async function openAccount(page: Page) {
   await expect(page.getByText(OWNER.email)).toBeVisible();
 }
 
-test('the admin sees sessions and sign-ins, changes the password (ending other sessions) and ends a session', async ({
+test('the admin sees sessions and sign-ins, changes the password (ending other sessions) and ends a session @hosted', async ({
   page,
   playwright,
   baseURL,

@@ -37,7 +37,7 @@ async function deleteTitled(titles: string[]) {
   }
 }
 
-test('a mystery pack, a LOT and an offer made in the dashboard show on their pages, the offer with its old price', async ({
+test('a mystery pack, a LOT and an offer made in the dashboard show on their pages, the offer with its old price @hosted', async ({
   page,
 }) => {
   test.setTimeout(240_000);

@@ -73,7 +73,7 @@ async function snapshot() {
   }
 }
 
-test('every admin endpoint refuses a missing session (401) and a forged or expired one (403), changing nothing', async ({
+test('every admin endpoint refuses a missing session (401) and a forged or expired one (403), changing nothing @hosted', async ({
   request,
   baseURL,
 }) => {

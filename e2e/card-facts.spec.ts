@@ -96,7 +96,7 @@ test.describe('card facts', () => {
     await expect(page.getByRole('alert')).toContainText('Ο βαθμός πρέπει να είναι αριθμός από 1 έως 10.');
   });
 
-  test('the product page lists the facts and maps them in its JSON-LD', async ({ page }) => {
+  test('the product page lists the facts and maps them in its JSON-LD @hosted', async ({ page }) => {
     const product = await createCard('2023-24 Topps Chrome Sasha Vezenkov #9 Gold Refractor', {
       year: '2023-24',
       manufacturer: 'Topps',
@@ -163,7 +163,7 @@ test.describe('card facts', () => {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('the admin form checks the facts with Greek messages and saves them', async ({ page }) => {
+  test('the admin form checks the facts with Greek messages and saves them @hosted', async ({ page }) => {
     expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
     await openSection(page, 'products');
     await page.getByRole('button', { name: 'EUROLEAGUE', exact: true }).click();

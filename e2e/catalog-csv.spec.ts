@@ -22,7 +22,7 @@ async function openCsvSection(page: Page) {
   return page.getByRole('region', { name: 'Κατάλογος σε CSV (εξαγωγή και εισαγωγή)' });
 }
 
-test('import a small file through the dashboard: dry run, then commit with progress; the same file again changes nothing', async ({
+test('import a small file through the dashboard: dry run, then commit with progress; the same file again changes nothing @hosted', async ({
   page,
 }) => {
   const section = await openCsvSection(page);

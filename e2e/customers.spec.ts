@@ -71,7 +71,9 @@ test('signed out, the customers endpoints answer 401', async ({ request }) => {
   for (const path of ENDPOINTS) expect((await request.get(path)).status(), path).toBe(401);
 });
 
-test("on a hosted checkout, the customers are the provider's: 503 with a Greek note", async ({ request }) => {
+test("on a hosted checkout, the customers are the provider's: 503 with a Greek note @hosted", async ({
+  request,
+}) => {
   test.skip(!onShopify, 'the embedded engine lists its customers (the next tests)');
   await signIn(request);
   for (const path of ENDPOINTS) {
@@ -192,7 +194,7 @@ test.describe('the dashboard section', () => {
     return page.getByRole('region', { name: /^Πελάτες/ });
   }
 
-  test('on a hosted checkout, the section says where the customers are', async ({ page }) => {
+  test('on a hosted checkout, the section says where the customers are @hosted', async ({ page }) => {
     test.skip(!onShopify, 'the embedded engine lists its customers (the next test)');
     const section = await openCustomers(page);
     await expect(section.getByText(CUSTOMER_MESSAGES.unavailable('Shopify'))).toBeVisible();

@@ -138,7 +138,7 @@ test('a forgotten password: the link from the mail sets a new one, ends the othe
   }
 });
 
-test("on Firebase Auth the same link has Firebase send its own reset mail, and the shop's page says so", async ({
+test("on Firebase Auth the same link has Firebase send its own reset mail, and the shop's page says so @hosted", async ({
   page,
 }) => {
   test.skip(!HOSTED, 'runs with E2E_BACKENDS=hosted');

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures/test.ts';
 // Only in the hosted run (documents, auth and mail on the emulators and the EmailJS recorder).
 test.skip(!HOSTED, 'runs with E2E_BACKENDS=hosted');
 
-test('no page, script or API answer carries a server key; the login page gets only the public Firebase config', async ({
+test('no page, script or API answer carries a server key; the login page gets only the public Firebase config @hosted', async ({
   page,
   request,
 }) => {
@@ -30,7 +30,7 @@ test('no page, script or API answer carries a server key; the login page gets on
   for (const body of bodies) for (const secret of secrets) expect(body).not.toContain(secret);
 });
 
-test('the admin signs in with Firebase on the login page, adds a player that lands in Firestore, and signs out', async ({
+test('the admin signs in with Firebase on the login page, adds a player that lands in Firestore, and signs out @hosted', async ({
   page,
 }) => {
   await page.goto('/admin-login');

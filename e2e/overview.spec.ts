@@ -104,7 +104,7 @@ function centsIn(text: string): number {
   return Math.round(Number(amount.replaceAll('.', '').replace(',', '.')) * 100);
 }
 
-test("on Shopify, an order paid on Shopify's checkout page shows in the overview: revenue, new orders, best sellers, stock", async ({
+test("on Shopify, an order paid on Shopify's checkout page shows in the overview: revenue, new orders, best sellers, stock @hosted", async ({
   page,
 }) => {
   test.skip(!onShopify, 'fully hosted run only (E2E_BACKENDS=hosted)');

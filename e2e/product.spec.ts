@@ -154,7 +154,7 @@ test('a product page shows more cards of its player, without itself @phone', asy
   await expect(page.getByTestId('more-of-player')).toHaveCount(0);
 });
 
-test('the gallery cycles images and opens a full-screen overlay that traps focus @phone', async ({
+test('the gallery cycles images and opens a full-screen overlay that traps focus @hosted @phone', async ({
   page,
 }) => {
   const images = await storeImages(['#e11d48', '#15803d', '#1d4ed8']);

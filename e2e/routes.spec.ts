@@ -111,7 +111,7 @@ test('the storefront build state is an admin API: refused without a session, rea
   expect(replayed.status()).toBe(403);
 });
 
-test('robots.txt points at a sitemap that lists pages, products and players', async ({ request }) => {
+test('robots.txt points at a sitemap that lists pages, products and players @hosted', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /admin-dashboard');
   const sitemapUrl = /Sitemap: (\S+)/.exec(robots)?.[1] ?? '';

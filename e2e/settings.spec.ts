@@ -49,7 +49,7 @@ async function openSettings(page: Page) {
   return form;
 }
 
-test('wrong fields are refused in Greek and nothing is saved; saved settings reach the footer and the legal pages', async ({
+test('wrong fields are refused in Greek and nothing is saved; saved settings reach the footer and the legal pages @hosted', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -143,7 +143,7 @@ test('a new order mails the new bank account, and its packing slip names the new
   await expect(slip).toContainText(`ΑΦΜ ${NEW.vatNumber}`);
 });
 
-test('"send a test mail" reports what the mail service did with it', async ({ page }) => {
+test('"send a test mail" reports what the mail service did with it @hosted', async ({ page }) => {
   const form = await openSettings(page);
   const email = await form.getByLabel('Email επικοινωνίας').inputValue();
   await page.getByRole('button', { name: 'Αποστολή δοκιμαστικού email' }).click();

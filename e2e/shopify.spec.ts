@@ -43,7 +43,7 @@ async function addToCart(page: Page, variantId: string) {
   await expect(page.getByText('Προστέθηκε στο καλάθι.')).toBeVisible();
 }
 
-test("checkout goes to Shopify's page only from 7 €; the paid order is listed in the dashboard with a link to the Shopify admin", async ({
+test("checkout goes to Shopify's page only from 7 €; the paid order is listed in the dashboard with a link to the Shopify admin @hosted", async ({
   page,
   context,
 }) => {
@@ -100,7 +100,7 @@ test("checkout goes to Shopify's page only from 7 €; the paid order is listed 
   await expect(opened.getByRole('heading', { name: `Order ${orderName}` })).toBeVisible();
 });
 
-test('a product changed in the Shopify admin reaches the storefront through the signed products/* webhook', async ({
+test('a product changed in the Shopify admin reaches the storefront through the signed products/* webhook @hosted', async ({
   page,
   request,
 }) => {
@@ -146,7 +146,7 @@ test('a product changed in the Shopify admin reaches the storefront through the 
   }).toPass({ timeout: 200_000, intervals: [2_000] });
 });
 
-test('the proxies forward only the shop’s own documents; the admin proxy needs a signed-in admin', async ({
+test('the proxies forward only the shop’s own documents; the admin proxy needs a signed-in admin @hosted', async ({
   request,
 }) => {
   const query = { query: ADMIN_PRODUCTS, variables: { first: 1 } };
@@ -168,7 +168,7 @@ test('the proxies forward only the shop’s own documents; the admin proxy needs
   ).toHaveLength(2);
 });
 
-test('no token or secret reaches the browser: not in the built client files, not in the pages', async ({
+test('no token or secret reaches the browser: not in the built client files, not in the pages @hosted', async ({
   request,
 }) => {
   const settings = backendEnv();

@@ -311,7 +311,7 @@ test('the filters live in the URL: reload keeps them, back restores the previous
   await expect(sportSelect(page)).toHaveValue('NBA');
 });
 
-test('a sold-out card shows the red badge; a card without a price says so', async ({ page }) => {
+test('a sold-out card shows the red badge; a card without a price says so @hosted', async ({ page }) => {
   const stamp = Date.now();
   const soldOut = await createSingle({ title: `E2E Sold Out Single ${stamp}`, quantity: 0 });
   // Only the engine can hold a product without a price (an imported catalogue); a Shopify variant always has one.

@@ -104,7 +104,7 @@ async function signUp(page: Page, product: Product, email: string) {
   await expect(form.getByRole('status')).toHaveText(STOCK_ALERT_MESSAGES.requested);
 }
 
-test('a shopper asks, confirms from the mail, and gets exactly one mail when the card is back; another unsubscribes', async ({
+test('a shopper asks, confirms from the mail, and gets exactly one mail when the card is back; another unsubscribes @hosted', async ({
   page,
 }) => {
   const stamp = Date.now();

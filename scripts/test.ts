@@ -3,7 +3,7 @@
  * PostgreSQL server: tests/setup/postgres.ts) and Playwright e2e on both backends, then one closing
  * line `N passed, N failed` with the totals over all suites (CI reads that line).
  *
- *   npm test                  everything; vitest and the two e2e runs go side by side
+ *   npm test                  everything; vitest and the e2e runs go side by side
  *   npm test -- quick         before a commit: type-check, lint, the quick vitest project and the
  *                             e2e smoke set (every page type, the main flows) on the embedded backend
  *   npm test -- unit e2e …    only the named suites (check, lint, unit, e2e, e2e-hosted, e2e-postgres)
@@ -237,16 +237,22 @@ if (wanted('e2e') || (!quick && (wanted('e2e-hosted') || wanted('e2e-postgres'))
         quick ? ['--grep', '@smoke', '--project', 'desktop'] : [],
       ),
     );
-  // The same suite with every backend hosted (commerce on the Shopify double; documents, auth and
-  // mail on the emulators and the EmailJS recorder), on its own port and data folder (decision 026).
+  // The suite with every backend hosted (commerce on the Shopify double; documents, auth and mail
+  // on the emulators and the EmailJS recorder), on its own port and data folder (decision 026).
+  // In the full run, the smoke set and the tests of what the hosted backends do their own way;
+  // `npm test -- e2e-hosted` runs it whole (decision 101).
   if (!quick && wanted('e2e-hosted'))
     running.push(
-      e2e('e2e-hosted', {
-        ...browsers,
-        E2E_BACKENDS: 'hosted',
-        E2E_WORKERS: full ? '1' : '2',
-        E2E_PORT: String(ports + 100),
-      }),
+      e2e(
+        'e2e-hosted',
+        {
+          ...browsers,
+          E2E_BACKENDS: 'hosted',
+          E2E_WORKERS: full ? '1' : '2',
+          E2E_PORT: String(ports + 100),
+        },
+        full ? ['--grep', '@smoke|@hosted'] : [],
+      ),
     );
   // The embedded backends once more with the shop's database on PostgreSQL (decision 093): the
   // smoke set, every page type and the main flows, each worker's shop on a database of its own
