@@ -77,6 +77,8 @@ test('every admin endpoint refuses a missing session (401) and a forged or expir
   request,
   baseURL,
 }) => {
+  // It waits for a rebuild (up to 180 s), then sends three requests to each endpoint.
+  test.setTimeout(300_000);
   const endpoints = adminEndpoints();
   expect(endpoints.length).toBeGreaterThanOrEqual(8);
   // A rebuild for an earlier spec's change must not start in the middle and count as a change here.
