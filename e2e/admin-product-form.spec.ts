@@ -4,7 +4,7 @@ import type { AdminProduct } from '../src/stores/admin-api.ts';
 import { imageOrigins, signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
-import { openProductForm } from './support/dashboard.ts';
+import { openProductForm, saveProduct } from './support/dashboard.ts';
 
 /**
  * The dashboard's product form (spec 2b, 4, 5): validation messages, two images (picked and
@@ -208,8 +208,7 @@ test('the form validates, adds a product with two images, reorders them and edit
   await page.keyboard.press('Space');
   await expect.poll(() => shownOrder(form)).toEqual(['blue', 'red']);
 
-  await submit.click();
-  await expect(page.getByTestId('success-banner')).toContainText('Το προϊόν δημιουργήθηκε επιτυχώς!');
+  await saveProduct(page, submit, 'Το προϊόν δημιουργήθηκε επιτυχώς!');
   // The form is empty again, still in add mode.
   await expect(title).toHaveValue('');
   await expect(form.getByRole('list', { name: 'Επιλεγμένες εικόνες' })).toHaveCount(0);
@@ -261,8 +260,11 @@ test('the form validates, adds a product with two images, reorders them and edit
   await form.getByRole('button', { name: 'Αφαίρεση εικόνας 2' }).click();
   await form.getByLabel('Προσθήκη περιγραφής').uncheck();
   await expect(form.getByLabel('Περιγραφή (επιτρέπεται HTML)')).toHaveCount(0);
-  await form.getByRole('button', { name: 'Αποθήκευση αλλαγών' }).click();
-  await expect(page.getByTestId('success-banner')).toContainText('Το προϊόν ενημερώθηκε επιτυχώς!');
+  await saveProduct(
+    page,
+    form.getByRole('button', { name: 'Αποθήκευση αλλαγών' }),
+    'Το προϊόν ενημερώθηκε επιτυχώς!',
+  );
   await expect(form.getByRole('button', { name: 'Προσθήκη Νέου Προϊόντος' })).toBeVisible();
   await expect(title).toHaveValue('');
   const updated = await findProduct(page, productTitle);
@@ -451,8 +453,11 @@ test('images reorder by dragging: touch on a phone, the mouse on a desktop @phon
   else await mouseDrag(page, first, second);
   await expect.poll(() => shownOrder(form)).toEqual(['green', 'gold']);
 
-  await form.getByRole('button', { name: 'Αποθήκευση αλλαγών' }).click();
-  await expect(page.getByTestId('success-banner')).toContainText('Το προϊόν ενημερώθηκε επιτυχώς!');
+  await saveProduct(
+    page,
+    form.getByRole('button', { name: 'Αποθήκευση αλλαγών' }),
+    'Το προϊόν ενημερώθηκε επιτυχώς!',
+  );
   expect(imageNames(await findProduct(page, productTitle))).toEqual(['green', 'gold']);
 
   expect(errors).toEqual([]);

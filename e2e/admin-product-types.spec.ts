@@ -1,7 +1,7 @@
 import { signInBody } from './fixtures/backends.ts';
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
-import { openProductForm } from './support/dashboard.ts';
+import { openProductForm, saveProduct } from './support/dashboard.ts';
 
 /**
  * Issue 33: the dashboard makes every product type (decision 089). A mystery pack, a LOT and an
@@ -14,10 +14,12 @@ async function signIn(page: Page) {
   expect(response.status()).toBe(200);
 }
 
-async function save(page: Page, form: Locator) {
-  await form.getByRole('button', { name: 'Προσθήκη προϊόντος' }).click();
-  await expect(page.getByTestId('success-banner')).toContainText('Το προϊόν δημιουργήθηκε επιτυχώς!');
-}
+const save = (page: Page, form: Locator) =>
+  saveProduct(
+    page,
+    form.getByRole('button', { name: 'Προσθήκη προϊόντος' }),
+    'Το προϊόν δημιουργήθηκε επιτυχώς!',
+  );
 
 async function deleteTitled(titles: string[]) {
   const shop = openShop();

@@ -20,3 +20,20 @@ export async function openProductForm(page: Page, sport: string): Promise<Locato
   await expect(form.getByLabel('Τίτλος')).toBeVisible();
   return form;
 }
+
+/**
+ * Submits the product form with `submit` and waits for the save's answer, as long as the test's
+ * time allows (a save through the Shopify double on a busy machine took longer than an expect's
+ * 10 s), then for the banner that says `message`, which shows for 3 s.
+ */
+export async function saveProduct(page: Page, submit: Locator, message: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.startsWith('/api/admin/products') &&
+      ['POST', 'PUT'].includes(response.request().method()),
+    { timeout: 0 },
+  );
+  await submit.click();
+  expect((await answered).ok()).toBe(true);
+  await expect(page.getByTestId('success-banner')).toContainText(message);
+}
