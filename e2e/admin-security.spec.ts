@@ -77,7 +77,7 @@ test('every admin endpoint refuses a missing session (401) and a forged or expir
   request,
   baseURL,
 }) => {
-  // It waits for a rebuild (up to 180 s), then sends three requests to each endpoint.
+  // It may wait minutes for a rebuild on a busy machine, then sends three requests to each endpoint.
   test.setTimeout(300_000);
   const endpoints = adminEndpoints();
   expect(endpoints.length).toBeGreaterThanOrEqual(8);
