@@ -40,7 +40,9 @@ it('waits for the advisory lock of its rule and key: hits on one key count one a
           "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
         )
       ).rows[0].n;
-    await expect.poll(waiting).toBe(1);
+    // The hit needs a pooled connection and a round trip before it waits: on a loaded machine that
+    // took longer than the poll's default second (a CI rehearsal saw 0 waiting).
+    await expect.poll(waiting, { timeout: 30_000 }).toBe(1);
     expect(answered).toBe(false);
     await holder.query('COMMIT');
     expect(await hit).toEqual({ allowed: true, retryAfterMs: 0 });
