@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmailJsTransport, parseAddress } from '../../src/adapters/mail-emailjs/index.ts';
+import { createEmailJsTransport } from '../../src/adapters/mail-emailjs/index.ts';
 import { createOutboxMail } from '../../src/adapters/mail-outbox/index.ts';
 import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
 import type { OutgoingMail } from '../../src/domain/mail/outgoing-mail.ts';
@@ -114,17 +114,5 @@ describe('EmailJS transport through the outbox', () => {
     const started = performance.now();
     expect(await mail.deliverDue()).toBe(3);
     expect(performance.now() - started).toBeGreaterThanOrEqual(590);
-  });
-
-  it('reads the sender of MAIL_FROM', () => {
-    expect(parseAddress('CardVault <shop@example.com>')).toEqual({
-      name: 'CardVault',
-      email: 'shop@example.com',
-    });
-    expect(parseAddress('"Κάρτες Α.Ε." <info@example.gr>')).toEqual({
-      name: 'Κάρτες Α.Ε.',
-      email: 'info@example.gr',
-    });
-    expect(parseAddress('shop@example.com')).toEqual({ name: '', email: 'shop@example.com' });
   });
 });

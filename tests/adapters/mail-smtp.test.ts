@@ -70,6 +70,24 @@ describe('SMTP transport through the outbox', () => {
     expect(message.headers.get('from')).toBe('CardVault <shop@example.com>');
   });
 
+  it('sends one Message-ID per outbox message, the same again when a crash made it go twice', async () => {
+    const { port, received } = await startServer();
+    const mail = outboxOn(port);
+    const first = await mail.queue(MAIL);
+    await mail.queue({ ...MAIL, subject: 'Η παραγγελία σας #1002 επιβεβαιώθηκε' });
+    expect(await mail.deliverDue()).toBe(2);
+    // As if the process had died after the server took the first message and before the outbox
+    // recorded it: once its claim ends, the message is due again.
+    engine.sqlite
+      .prepare("UPDATE mail_outbox SET status = 'pending', next_attempt_at = ? WHERE id = ?")
+      .run(new Date(clock).toISOString(), first);
+    expect(await mail.deliverDue()).toBe(1);
+    const ids = received.map((message) => parseMessage(message.raw).headers.get('message-id'));
+    expect(ids[0]).toMatch(/^<outbox\.\d+\.[0-9a-z]+@example\.com>$/);
+    expect(ids[1]).not.toBe(ids[0]);
+    expect(ids[2]).toBe(ids[0]);
+  });
+
   it('keeps the message while the server is down and delivers it once the server is back', async () => {
     const first = await startServer();
     const port = first.port;

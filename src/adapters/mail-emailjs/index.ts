@@ -1,3 +1,4 @@
+import { parseAddress } from '../../domain/mail/address.ts';
 import type { OutgoingMail } from '../../domain/mail/outgoing-mail.ts';
 import { MailDeliveryError, type MailTransport } from '../mail-outbox/transport.ts';
 
@@ -90,12 +91,6 @@ export function createEmailJsTransport(options: EmailJsOptions): MailTransport {
       throw new MailDeliveryError(message, { permanent: true });
     },
   };
-}
-
-/** 'CardVault <shop@example.com>' -> name and address; a bare address has no name. */
-export function parseAddress(from: string): { name: string; email: string } {
-  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
-  return match ? { name: match[1] ?? '', email: match[2] ?? '' } : { name: '', email: from.trim() };
 }
 
 /** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../domain/errors.ts';
+import { outboxMessageId } from '../../domain/mail/message-id.ts';
 import type { OutboxEntry, OutgoingMail } from '../../domain/mail/outgoing-mail.ts';
 import type { MailPort } from '../../ports/mail.ts';
 import { isRowId } from '../database/row-id.ts';
@@ -113,7 +114,8 @@ export function createOutboxMail(store: ShopDatabase, options: OutboxMailOptions
   async function send(row: Row, previousAttempts: number): Promise<boolean> {
     if (!transport) return false;
     try {
-      await transport.send({ ...toMail(row), from });
+      const messageId = outboxMessageId(row.id, new Date(row.created_at), from);
+      await transport.send({ ...toMail(row), from, messageId });
     } catch (error) {
       // Recorded in the row (shown by `npm run outbox` and the dashboard), not logged.
       await recordFailure(row.id, previousAttempts + 1, error);

@@ -1,7 +1,13 @@
 import type { OutgoingMail } from '../../domain/mail/outgoing-mail.ts';
 
-/** Hands one message to a delivery service; resolves once the service accepted it, rejects otherwise. */
-export type MailTransport = { send(mail: OutgoingMail & { from: string }): Promise<void> };
+/**
+ * Hands one message to a delivery service; resolves once the service accepted it, rejects otherwise.
+ * `messageId` is the same on every attempt at one outbox message (domain/mail/message-id.ts); a
+ * service that lets the sender set headers sends it.
+ */
+export type MailTransport = {
+  send(mail: OutgoingMail & { from: string; messageId: string }): Promise<void>;
+};
 
 /**
  * A refusal the transport understood. `permanent`: trying the same message again cannot succeed

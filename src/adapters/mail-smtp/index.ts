@@ -36,6 +36,8 @@ export function createSmtpTransport(options: SmtpOptions): MailTransport {
         await transporter.sendMail({
           from: mail.from,
           to: mail.to,
+          // The same on a second attempt after a crash, so a mailbox that has it shows it once.
+          messageId: mail.messageId,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           subject: mail.subject,
           text: mail.text,
