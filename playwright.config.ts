@@ -113,7 +113,8 @@ export default defineConfig({
           // $E2E_SHOPIFY_PORT is known only once the double has started; the shell reads it then.
           command: `rm -rf ${E2E_DATA_DIR} && SHOPIFY_STORE_DOMAIN=http://127.0.0.1:$E2E_SHOPIFY_PORT node scripts/start-emulated.ts`,
           url: `http://127.0.0.1:${port}/api/health`,
-          timeout: 240_000,
+          // Its first build runs beside every other run's start (see worker-shop.ts).
+          timeout: 540_000,
           reuseExistingServer: false,
           // The server logs a JSON line per request; warnings and errors (stderr) still show.
           stdout: 'ignore',
