@@ -16,6 +16,7 @@ const service = createRebuildService({
   dataDir: env.dataDir,
   siteUrl: env.siteUrl,
   builds: container.builds,
+  artifacts: container.buildArtifacts,
   debounceMs: 0,
 });
 const started = performance.now();

@@ -92,6 +92,7 @@ const rebuilds = createRebuildService({
   dataDir: env.dataDir,
   siteUrl: env.siteUrl,
   builds: container.builds,
+  artifacts: container.buildArtifacts,
   debounceMs: env.REBUILD_DEBOUNCE_MS,
   ...(everyChangeHeard ? { pollMs: SAFETY_POLL_MS } : {}),
   quiet: true,

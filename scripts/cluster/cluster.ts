@@ -71,7 +71,7 @@ export type Cluster = {
 /**
  * Starts PostgreSQL (unless `databaseUrl`), the S3 server and its bucket, then shop-1, which
  * migrates, seeds the demo shop, creates the admin and builds its storefront, then the other
- * instances together (each builds its own storefront), then nginx in front of them. Resolves when
+ * instances together (which download shop-1's storefront build), then nginx in front of them. Resolves when
  * every instance's /api/health says `ok` with its build current and nginx answers. Each instance
  * runs `npm start` (scripts/serve.mjs) with TRUST_PROXY=1, SITE_URL = nginx's address, WEB_WORKERS=1.
  * What PostgreSQL and nginx need from Debian is installed when run as root; otherwise this stops
@@ -142,6 +142,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       TRUST_PROXY: '1',
       SITE_URL: url,
       WEB_WORKERS: '1',
+      // One instance builds the storefront for all, the others download it (decision 102).
+      STOREFRONT_BUILDS: 'shared',
       ...options.env,
       ADMIN_EMAIL: admin.email,
       // Given to shop-1's first start only: a start with a password sets it again and ends every
@@ -171,7 +173,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     say(`${first.id}        open (${firstSeconds} s)`);
     const others = await Promise.all(Array.from({ length: count - 1 }, (_, index) => launch(index + 1)));
     const names = others.map((other) => other.id).join(', ');
-    if (others.length > 0) say(`${names}: building their storefronts…`);
+    if (others.length > 0) say(`${names}: taking ${first.id}'s storefront build…`);
     await Promise.all(others.map((other) => other.ready({ buildCurrent: true, timeoutMs })));
     const othersSeconds = seconds();
     if (others.length > 0) say(`${names}: open (${othersSeconds} s)`);

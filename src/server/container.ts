@@ -1,5 +1,6 @@
 import { createFirebaseAuth } from '../adapters/auth-firebase/index.ts';
 import { createLocalAuth } from '../adapters/auth-local/index.ts';
+import { createPostgresBuildArtifacts } from '../adapters/build-artifacts-postgres/index.ts';
 import { createLocalBuilds } from '../adapters/builds-local/index.ts';
 import { createLocalCarts } from '../adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../adapters/commerce-local/index.ts';
@@ -30,6 +31,7 @@ import type { WriteGate } from '../adapters/sqlite/write-queue.ts';
 import { createLocalStockAlerts } from '../adapters/stock-alerts-local/index.ts';
 import { firstSettings } from '../domain/settings/first-settings.ts';
 import type { AuthPort } from '../ports/auth.ts';
+import type { BuildArtifactsPort } from '../ports/build-artifacts.ts';
 import type { BuildsPort } from '../ports/builds.ts';
 import type { CartPort, CommercePort, HostedOrdersPort, OrderPort } from '../ports/commerce.ts';
 import type { ContactPort } from '../ports/contact.ts';
@@ -59,6 +61,8 @@ export type Container = {
   mail: MailPort;
   contact: ContactPort;
   builds: BuildsPort;
+  /** Builds shared between instances (STOREFRONT_BUILDS=shared, decision 102); null: each builds its own. */
+  buildArtifacts: BuildArtifactsPort | null;
   limits: RateLimitPort;
   /** The shop's own settings (identity, bank accounts, pickup point, shipping), in its database. */
   settings: SettingsPort;
@@ -205,6 +209,8 @@ export function createContainer(env: Env, options: ContainerOptions = {}): Conta
     }),
     contact: createDatabaseContact(database),
     builds: createLocalBuilds(database, { hostedVersions, instance: env.INSTANCE_ID }),
+    buildArtifacts:
+      postgres && env.STOREFRONT_BUILDS === 'shared' ? createPostgresBuildArtifacts(postgres) : null,
     limits: postgres ? createPostgresRateLimits(postgres) : createLocalRateLimits(engine as Engine),
     settings: createLocalSettings(database, {
       counters,

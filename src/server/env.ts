@@ -36,8 +36,8 @@ const envSchema = z
       .max(100, { message: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
       .default(10),
     /**
-     * This instance's name among several on one database (decision 096): each builds and serves
-     * its own storefront, and /api/health names it. Unset, '' (one instance).
+     * This instance's name among several on one database (decision 096): its build records and
+     * /api/health name it. Unset, '' (one instance).
      */
     INSTANCE_ID: z
       .string()
@@ -46,6 +46,14 @@ const envSchema = z
         message: 'INSTANCE_ID must be up to 64 letters, digits, dots, dashes, underscores or colons',
       })
       .default(''),
+    /**
+     * `own`: this instance builds its own storefront. `shared` (PostgreSQL only): one instance
+     * builds for all that share the code and install path, the others download its build
+     * (decision 102).
+     */
+    STOREFRONT_BUILDS: z
+      .enum(['own', 'shared'], { message: 'STOREFRONT_BUILDS must be own or shared' })
+      .default('own'),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
     SITE_URL: z.url({ message: 'SITE_URL must be a full URL such as https://shop.example.gr' }).optional(),
@@ -100,6 +108,10 @@ const envSchema = z
   .superRefine((env, context) => {
     for (const [key, message] of hostedEnvProblems(env))
       context.addIssue({ code: 'custom', message, path: [key] });
+  })
+  .refine((env) => env.STOREFRONT_BUILDS === 'own' || env.DATABASE_URL !== undefined, {
+    message: 'STOREFRONT_BUILDS: shared needs DATABASE_URL (the instances share builds through PostgreSQL)',
+    path: ['STOREFRONT_BUILDS'],
   })
   .refine((env) => env.ADMIN_PASSWORD === undefined || env.ADMIN_EMAIL !== undefined, {
     message: 'ADMIN_EMAIL: needed when ADMIN_PASSWORD is set',

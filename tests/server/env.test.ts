@@ -195,6 +195,18 @@ describe('parseEnv', () => {
       ]);
   });
 
+  it('builds its own storefront unless STOREFRONT_BUILDS=shared, which needs PostgreSQL', () => {
+    expect(parseEnv({}).STOREFRONT_BUILDS).toBe('own');
+    const url = 'postgres://shop:secret@localhost:5432/shop';
+    expect(parseEnv({ STOREFRONT_BUILDS: 'shared', DATABASE_URL: url }).STOREFRONT_BUILDS).toBe('shared');
+    expect(problemsOf({ STOREFRONT_BUILDS: 'shared' })).toEqual([
+      'STOREFRONT_BUILDS: shared needs DATABASE_URL (the instances share builds through PostgreSQL)',
+    ]);
+    expect(problemsOf({ STOREFRONT_BUILDS: 'fetch', DATABASE_URL: url })).toEqual([
+      'STOREFRONT_BUILDS must be own or shared',
+    ]);
+  });
+
   it('refuses a SITE_URL that is not a URL', () => {
     expect(problemsOf({ SITE_URL: 'shop.example.gr' })).toEqual([
       'SITE_URL must be a full URL such as https://shop.example.gr',

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildRecord } from '../../src/domain/rebuild/build-record.ts';
+import type { BuildArtifact, BuildArtifactsPort } from '../../src/ports/build-artifacts.ts';
 import type { BuildsPort } from '../../src/ports/builds.ts';
 import { type Builder, type BuildOutcome, CANCELLED_ERROR } from '../../src/server/rebuild/astro-builder.ts';
+import { codeHash } from '../../src/server/rebuild/code-hash.ts';
 import { readCurrentBuild } from '../../src/server/rebuild/current-build.ts';
 import { createRebuildService, type RebuildService } from '../../src/server/rebuild/rebuild-service.ts';
 
@@ -88,10 +90,54 @@ function fakeBuilders(buildMs: number) {
   return { log, startBuilder };
 }
 
+/**
+ * Builds shared between instances as the service uses them: `stored` is the newest build another
+ * instance stored (null: none), `leader` whether another instance leads now. A download writes a
+ * build folder the way a real one unpacks it.
+ */
+function fakeArtifacts() {
+  const artifacts = {
+    stored: null as BuildArtifact | null,
+    leader: false,
+    downloaded: [] as number[],
+    published: [] as { codeKey: string; contentVersion: number; dir: string }[],
+    released: 0,
+    async latest(codeKey: string) {
+      expect(codeKey).toBe(`${codeHash(ROOT)}:${ROOT}`);
+      return artifacts.stored;
+    },
+    async publish(codeKey: string, contentVersion: number, dir: string) {
+      artifacts.published.push({ codeKey, contentVersion, dir });
+    },
+    async download(id: number, dir: string) {
+      artifacts.downloaded.push(id);
+      fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'), '');
+      return true;
+    },
+    async tryLead() {
+      if (artifacts.leader) return null;
+      artifacts.leader = true;
+      return async () => {
+        artifacts.leader = false;
+        artifacts.released += 1;
+      };
+    },
+  };
+  return artifacts;
+}
+
 /** A service whose builds take `buildMs` (on the fake clock) and always succeed. */
-function start(builds: ReturnType<typeof fakeBuilds>, debounceMs: number, buildMs = 1_000, pollMs = POLL_MS) {
+function start(
+  builds: ReturnType<typeof fakeBuilds>,
+  debounceMs: number,
+  buildMs = 1_000,
+  pollMs = POLL_MS,
+  artifacts: BuildArtifactsPort | null = null,
+) {
   const builders = fakeBuilders(buildMs);
   service = createRebuildService({
+    artifacts,
     root: ROOT,
     dataDir,
     siteUrl: 'http://localhost:4321',
@@ -225,5 +271,88 @@ describe('the rebuild service', () => {
     expect(builders.cancelled).toEqual([0]);
     expect(builds.finished).toEqual([{ id: 1, ok: false, error: CANCELLED_ERROR }]);
     expect(readCurrentBuild(dataDir)).toBeNull();
+  });
+
+  describe('with builds shared between instances', () => {
+    it('downloads the build another instance stored instead of building', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.leader = true;
+      artifacts.stored = { id: 7, contentVersion: 1 };
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      expect(artifacts.downloaded).toEqual([7]);
+      expect(builders.built).toEqual([]);
+      expect(builds.finished).toEqual([
+        { id: 1, ok: true, outputDir: expect.stringContaining('build-000001') },
+      ]);
+      expect(readCurrentBuild(dataDir)).toMatchObject({ buildId: 1, contentVersion: 1 });
+    });
+
+    it('waits while another instance leads, then downloads what it stored', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.leader = true;
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(10 * POLL_MS);
+      expect(builds.started).toEqual([]);
+      expect(builders.built).toEqual([]);
+      artifacts.stored = { id: 3, contentVersion: 1 };
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      expect(artifacts.downloaded).toEqual([3]);
+      expect(builders.built).toEqual([]);
+      expect(readCurrentBuild(dataDir)).toMatchObject({ contentVersion: 1 });
+    });
+
+    it('leads when no instance does: builds, stores the build for the others, then lets the lead go', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      expect(builders.built).toHaveLength(1);
+      expect(artifacts.leader).toBe(true);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(artifacts.published).toEqual([
+        {
+          codeKey: `${codeHash(ROOT)}:${ROOT}`,
+          contentVersion: 1,
+          dir: expect.stringContaining('build-000001'),
+        },
+      ]);
+      expect(artifacts.released).toBe(1);
+      expect(artifacts.downloaded).toEqual([]);
+    });
+
+    it('takes no stored build older than the change it saw: it waits for the lead and builds', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.stored = { id: 1, contentVersion: 1 };
+      artifacts.leader = true;
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 2;
+      await vi.advanceTimersByTimeAsync(4 * POLL_MS);
+      expect(artifacts.downloaded).toEqual([]);
+      artifacts.leader = false; // the leader's build of version 1 ended; none of 2 yet
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      expect(builders.built).toHaveLength(1);
+      expect(artifacts.downloaded).toEqual([]);
+    });
+
+    it('stops waiting for another instance when it stops', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.leader = true;
+      start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(3 * POLL_MS);
+      const stopping = service?.stop();
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      await stopping;
+      service = null;
+      expect(builds.started).toEqual([]);
+    });
   });
 });

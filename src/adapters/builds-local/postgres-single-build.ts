@@ -15,7 +15,7 @@ const BUILD_LOCK = 0x6275696c;
  * and the server lets go of it within about a minute and a half when the machine holding it is
  * gone (TCP keepalives; a process that merely stops closes its connection at once).
  */
-const KEEP_SESSION = [
+export const KEEP_SESSION = [
   'SET idle_session_timeout = 0',
   'SET tcp_keepalives_idle = 60',
   'SET tcp_keepalives_interval = 10',

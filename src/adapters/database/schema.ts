@@ -232,6 +232,14 @@ export interface DB {
     name: string;
     last_run_at: string;
   };
+  /** PostgreSQL only: storefront builds shared between instances (its migration 015). */
+  storefront_build_artifacts: {
+    id: Generated<number>;
+    code_key: string;
+    content_version: number;
+    archive: Buffer;
+    created_at: Generated<string>;
+  };
   storefront_builds: {
     id: Generated<number>;
     status: 'building' | 'succeeded' | 'failed';

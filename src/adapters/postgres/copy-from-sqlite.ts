@@ -87,13 +87,17 @@ export async function copyFromSqlite(
   }
 }
 
-/** The shop's tables in PostgreSQL, with their columns and primary keys (the migrations' own table aside). */
+/**
+ * The shop's tables in PostgreSQL, with their columns and primary keys: not the migrations' own
+ * table, nor the storefront builds shared between instances (PostgreSQL's alone, and made again
+ * from the data).
+ */
 async function schemaTables(client: pg.PoolClient): Promise<Table[]> {
   const { rows } = await client.query<{ table_name: string; column_name: string; data_type: string }>(
     `SELECT c.table_name, c.column_name, c.data_type
        FROM information_schema.columns c
        JOIN information_schema.tables t USING (table_schema, table_name)
-      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> 'migrations'
+      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT IN ('migrations', 'storefront_build_artifacts')
       ORDER BY c.table_name, c.ordinal_position`,
   );
   const { rows: keys } = await client.query<{ table_name: string; column_name: string }>(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { log } from '../../lib/log.ts';
+import type { BuildArtifact, BuildArtifactsPort } from '../../ports/build-artifacts.ts';
 import type { BuildsPort } from '../../ports/builds.ts';
 import { type Builder, type BuilderOptions, startAstroBuilder } from './astro-builder.ts';
 import { codeHash } from './code-hash.ts';
@@ -27,6 +28,11 @@ export type RebuildOptions = {
   onSwap?: (current: CurrentBuild) => Promise<void>;
   /** What makes a build: a process that loads Astro, then builds when told; tests give their own. */
   startBuilder?: (options: BuilderOptions) => Builder;
+  /**
+   * Builds shared with the shop's other instances (STOREFRONT_BUILDS=shared, decision 102): one
+   * instance builds and the others download its build. Without it, this instance builds its own.
+   */
+  artifacts?: BuildArtifactsPort | null;
 };
 
 export type RebuildService = {
@@ -61,6 +67,12 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   let stopped = false;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
 
+  const { artifacts = null } = options;
+  const outputDirOf = (id: number) =>
+    path.join(buildsFolder(dataDir), `build-${String(id).padStart(6, '0')}`);
+  /** The content version of the build served, or -1 before the first. */
+  const servedVersion = () => readCurrentBuild(dataDir)?.contentVersion ?? -1;
+
   const startBuilder = () =>
     (options.startBuilder ?? startAstroBuilder)({
       root,
@@ -77,10 +89,80 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
 
   async function build(): Promise<CurrentBuild | null> {
     const contentVersion = await builds.contentVersion();
+    if (!artifacts) return buildHere(contentVersion, null);
+    const shared = await leadOrDownload(contentVersion);
+    return 'release' in shared ? buildHere(contentVersion, shared.release) : shared.current;
+  }
+
+  /**
+   * With shared builds: downloads the newest build made from this code once it is at least
+   * `wanted` (and newer than the one served), or takes the lead and builds; while another instance
+   * leads, waits for its build. Never goes back to an older build.
+   */
+  async function leadOrDownload(
+    wanted: number,
+  ): Promise<{ current: CurrentBuild | null } | { release: () => Promise<void> }> {
+    if (!artifacts) throw new Error('leadOrDownload needs shared builds');
+    const key = codeKey(root);
+    const usable = (artifact: BuildArtifact | null): artifact is BuildArtifact =>
+      artifact !== null && artifact.contentVersion >= wanted && artifact.contentVersion > servedVersion();
+    while (!stopped) {
+      const latest = await artifacts.latest(key);
+      if (usable(latest)) return { current: await download(latest) };
+      const release = await artifacts.tryLead();
+      if (release) {
+        // One may have been stored between the look and the lead.
+        const stored = await artifacts.latest(key);
+        if (!usable(stored)) return { release };
+        await release();
+        return { current: await download(stored) };
+      }
+      // Often, whatever the service's own poll: nothing notifies of a stored build, and this
+      // wait is part of every edit's way to live here. One index seek per look.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, DEFAULT_POLL_MS)));
+    }
+    return { current: null };
+  }
+
+  /** Installs another instance's build as this instance's next one. */
+  async function download(artifact: BuildArtifact): Promise<CurrentBuild | null> {
+    if (!artifacts) throw new Error('download needs shared builds');
+    const record = await builds.begin(process.pid, artifact.contentVersion);
+    if (!record) return null;
+    lastAttempted = Math.max(lastAttempted, artifact.contentVersion);
+    const outputDir = outputDirOf(record.id);
+    linkNodeModules(root, dataDir);
+    let downloaded = false;
+    try {
+      downloaded = await artifacts.download(artifact.id, outputDir);
+    } catch (error) {
+      await builds.finish(record.id, { ok: false, error: `download: ${(error as Error).message}` });
+      return null;
+    }
+    if (!downloaded) {
+      // A newer one replaced it meanwhile: the next look takes that.
+      await builds.finish(record.id, { ok: false, error: DOWNLOAD_GONE });
+      return null;
+    }
+    return install(record.id, outputDir, artifact.contentVersion);
+  }
+
+  async function buildHere(
+    contentVersion: number,
+    release: (() => Promise<void>) | null,
+  ): Promise<CurrentBuild | null> {
+    try {
+      return await buildWithAstro(contentVersion, release !== null);
+    } finally {
+      await release?.();
+    }
+  }
+
+  async function buildWithAstro(contentVersion: number, share: boolean): Promise<CurrentBuild | null> {
     const record = await builds.begin(process.pid, contentVersion);
     if (!record) return null;
     lastAttempted = Math.max(lastAttempted, contentVersion);
-    const outputDir = path.join(buildsFolder(dataDir), `build-${String(record.id).padStart(6, '0')}`);
+    const outputDir = outputDirOf(record.id);
     linkNodeModules(root, dataDir);
     const builder = loaded ?? startBuilder();
     loaded = null;
@@ -103,8 +185,19 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       fs.rmSync(outputDir, { recursive: true, force: true });
       return null;
     }
+    if (share && artifacts) {
+      // Stored before it is served here: the other instances download it while this one swaps.
+      await artifacts.publish(codeKey(root), contentVersion, outputDir).catch((error: unknown) => {
+        log.error('The storefront build could not be shared; the other instances build their own', { error });
+      });
+    }
+    return install(record.id, outputDir, contentVersion);
+  }
+
+  /** Serves a finished build folder and records it as this instance's current build. */
+  async function install(id: number, outputDir: string, contentVersion: number): Promise<CurrentBuild> {
     const current: CurrentBuild = {
-      buildId: record.id,
+      buildId: id,
       outputDir,
       codeHash: codeHash(root),
       contentVersion,
@@ -113,7 +206,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     writeCurrentBuild(dataDir, current);
     // Serve it before recording success, so "up to date" is never reported ahead of the pages.
     await swapIfNew(current);
-    await builds.finish(record.id, { ok: true, outputDir });
+    await builds.finish(id, { ok: true, outputDir });
     pruneBuilds(dataDir);
     return current;
   }
@@ -191,6 +284,18 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       loaded = null;
     },
   };
+}
+
+/** A download's record when a newer shared build had replaced the one it was after. */
+const DOWNLOAD_GONE = 'Η κοινή δημιουργία αντικαταστάθηκε από νεότερη πριν ληφθεί· θα ληφθεί η νεότερη.';
+
+/**
+ * What a shared build is made from besides the data: the code, and where it is installed (a
+ * build's server chunks import the compiled server code and packages by absolute path). Only an
+ * instance with the same key may serve it.
+ */
+export function codeKey(root: string): string {
+  return `${codeHash(root)}:${path.resolve(root)}`;
 }
 
 /**

@@ -12,6 +12,7 @@ import * as changeNotifications from './011-change-notifications.ts';
 import * as buildInstances from './012-build-instances.ts';
 import * as periodicRuns from './013-periodic-runs.ts';
 import * as rateLimitFunction from './014-rate-limit-function.ts';
+import * as buildArtifacts from './015-build-artifacts.ts';
 
 /** PostgreSQL's migrations in order; each runs once, in its own transaction (migrate.ts). */
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
   { name: '012-build-instances', up: buildInstances.up },
   { name: '013-periodic-runs', up: periodicRuns.up },
   { name: '014-rate-limit-function', up: rateLimitFunction.up },
+  { name: '015-build-artifacts', up: buildArtifacts.up },
 ];

@@ -1,0 +1,22 @@
+/** A storefront build another instance made, as `latest` finds it (without its bytes). */
+export type BuildArtifact = { id: number; contentVersion: number };
+
+/**
+ * Storefront builds shared between the instances of one shop (decision 102): one instance builds
+ * while it leads, and stores its build folder here; the others download it instead of building
+ * the same pages again. `codeKey` names the code and the install path a build was made from:
+ * an instance only takes a build its own code would have made.
+ */
+export interface BuildArtifactsPort {
+  /** The newest build made from `codeKey`; null when there is none. */
+  latest(codeKey: string): Promise<BuildArtifact | null>;
+  /** Stores the build folder `dir` as the newest build of `codeKey`; older ones are let go. */
+  publish(codeKey: string, contentVersion: number, dir: string): Promise<void>;
+  /** Unpacks build `id` into `dir`, which must not exist yet; false when that build is gone. */
+  download(id: number, dir: string): Promise<boolean>;
+  /**
+   * The right to build for every instance, held until its release is called (or the process
+   * holding it stops); null while another instance holds it.
+   */
+  tryLead(): Promise<(() => Promise<void>) | null>;
+}
