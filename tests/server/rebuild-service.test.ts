@@ -7,7 +7,7 @@ import type { BuildArtifact, BuildArtifactsPort } from '../../src/ports/build-ar
 import type { BuildsPort } from '../../src/ports/builds.ts';
 import { type Builder, type BuildOutcome, CANCELLED_ERROR } from '../../src/server/rebuild/astro-builder.ts';
 import { codeHash } from '../../src/server/rebuild/code-hash.ts';
-import { readCurrentBuild } from '../../src/server/rebuild/current-build.ts';
+import { readCurrentBuild, writeCurrentBuild } from '../../src/server/rebuild/current-build.ts';
 import { createRebuildService, type RebuildService } from '../../src/server/rebuild/rebuild-service.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -339,6 +339,29 @@ describe('the rebuild service', () => {
       await vi.advanceTimersByTimeAsync(POLL_MS + 10);
       expect(builders.built).toHaveLength(1);
       expect(artifacts.downloaded).toEqual([]);
+    });
+
+    it('after a code change, takes the stored build of the new code even with no new data', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      const served = path.join(dataDir, 'builds', 'build-000001');
+      fs.mkdirSync(path.join(served, 'server'), { recursive: true });
+      fs.writeFileSync(path.join(served, 'server', 'entry.mjs'), '');
+      writeCurrentBuild(dataDir, {
+        buildId: 1,
+        outputDir: served,
+        codeHash: 'the-code-before',
+        contentVersion: 4,
+        builtAt: new Date().toISOString(),
+      });
+      artifacts.stored = { id: 9, contentVersion: 4 };
+      artifacts.leader = true;
+      builds.version = 4;
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
+      await service?.buildNow();
+      expect(artifacts.downloaded).toEqual([9]);
+      expect(builders.built).toEqual([]);
+      expect(readCurrentBuild(dataDir)).toMatchObject({ codeHash: codeHash(ROOT), contentVersion: 4 });
     });
 
     it('stops waiting for another instance when it stops', async () => {

@@ -70,8 +70,6 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   const { artifacts = null } = options;
   const outputDirOf = (id: number) =>
     path.join(buildsFolder(dataDir), `build-${String(id).padStart(6, '0')}`);
-  /** The content version of the build served, or -1 before the first. */
-  const servedVersion = () => readCurrentBuild(dataDir)?.contentVersion ?? -1;
 
   const startBuilder = () =>
     (options.startBuilder ?? startAstroBuilder)({
@@ -103,7 +101,13 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     wanted: number,
   ): Promise<{ current: CurrentBuild | null } | { release: () => Promise<void> }> {
     if (!artifacts) throw new Error('leadOrDownload needs shared builds');
-    const key = codeKey(root);
+    const hash = codeHash(root);
+    const key = codeKey(root, hash);
+    // A build of other code (the one served before a deploy) is older than any of this code.
+    const servedVersion = () => {
+      const served = readCurrentBuild(dataDir);
+      return served?.codeHash === hash ? served.contentVersion : -1;
+    };
     const usable = (artifact: BuildArtifact | null): artifact is BuildArtifact =>
       artifact !== null && artifact.contentVersion >= wanted && artifact.contentVersion > servedVersion();
     while (!stopped) {
@@ -294,8 +298,8 @@ const DOWNLOAD_GONE = 'Η κοινή δημιουργία αντικαταστά
  * build's server chunks import the compiled server code and packages by absolute path). Only an
  * instance with the same key may serve it.
  */
-export function codeKey(root: string): string {
-  return `${codeHash(root)}:${path.resolve(root)}`;
+export function codeKey(root: string, hash = codeHash(root)): string {
+  return `${hash}:${path.resolve(root)}`;
 }
 
 /**
