@@ -109,8 +109,14 @@ function fakeArtifacts() {
     async publish(codeKey: string, contentVersion: number, dir: string) {
       artifacts.published.push({ codeKey, contentVersion, dir });
     },
+    /** Downloads that fail before one succeeds, as when a newer build had replaced the one asked for. */
+    failures: 0,
     async download(id: number, dir: string) {
       artifacts.downloaded.push(id);
+      if (artifacts.failures > 0) {
+        artifacts.failures -= 1;
+        return false;
+      }
       fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'), '');
       return true;
@@ -362,6 +368,23 @@ describe('the rebuild service', () => {
       expect(artifacts.downloaded).toEqual([9]);
       expect(builders.built).toEqual([]);
       expect(readCurrentBuild(dataDir)).toMatchObject({ codeHash: codeHash(ROOT), contentVersion: 4 });
+    });
+
+    it('tries a download again at the next look when it failed, without a new change', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.leader = true;
+      artifacts.stored = { id: 5, contentVersion: 1 };
+      artifacts.failures = 1;
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      expect(artifacts.downloaded).toEqual([5]);
+      expect(readCurrentBuild(dataDir)).toBeNull();
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      expect(artifacts.downloaded).toEqual([5, 5]);
+      expect(readCurrentBuild(dataDir)).toMatchObject({ contentVersion: 1 });
+      expect(builders.built).toEqual([]);
     });
 
     it('stops waiting for another instance when it stops', async () => {

@@ -133,9 +133,10 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     if (!artifacts) throw new Error('download needs shared builds');
     const record = await builds.begin(process.pid, artifact.contentVersion);
     if (!record) return null;
-    lastAttempted = Math.max(lastAttempted, artifact.contentVersion);
     const outputDir = outputDirOf(record.id);
     linkNodeModules(root, dataDir);
+    // Not counted as attempted until it is here: a download that failed is tried again at the
+    // next look, as the leader's build it stands for did not fail.
     let downloaded = false;
     try {
       downloaded = await artifacts.download(artifact.id, outputDir);
@@ -148,6 +149,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       await builds.finish(record.id, { ok: false, error: DOWNLOAD_GONE });
       return null;
     }
+    lastAttempted = Math.max(lastAttempted, artifact.contentVersion);
     return install(record.id, outputDir, artifact.contentVersion);
   }
 
