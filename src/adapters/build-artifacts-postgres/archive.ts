@@ -4,8 +4,8 @@ import path from 'node:path';
 
 /**
  * A build folder as one gzipped tar, in memory, made by the system's `tar` and `gzip` (Debian's
- * essential packages): about 1,400 files for the demo shop, which the JavaScript `tar` package
- * and zlib took six times as long to pack. gzip's fastest level compresses the pages about
+ * essential packages): a build is some thousand files, which the JavaScript `tar` package and
+ * zlib took several times as long to pack here. gzip's fastest level compresses the pages about
  * tenfold; the point is the time to the other instances.
  */
 export async function packFolder(dir: string): Promise<Buffer> {

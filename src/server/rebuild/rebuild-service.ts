@@ -87,9 +87,16 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
 
   async function build(): Promise<CurrentBuild | null> {
     const contentVersion = await builds.contentVersion();
-    if (!artifacts) return buildHere(contentVersion, null);
-    const shared = await leadOrDownload(contentVersion);
-    return 'release' in shared ? buildHere(contentVersion, shared.release) : shared.current;
+    // What the build is made from besides the data; read once, as it hashes every source file.
+    const hash = codeHash(root);
+    if (!artifacts) return buildWithAstro(contentVersion, hash, null);
+    const shared = await leadOrDownload(artifacts, contentVersion, hash);
+    if (!('release' in shared)) return shared.current;
+    try {
+      return await buildWithAstro(contentVersion, hash, artifacts);
+    } finally {
+      await shared.release();
+    }
   }
 
   /**
@@ -98,10 +105,10 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
    * leads, waits for its build. Never goes back to an older build.
    */
   async function leadOrDownload(
+    shared: BuildArtifactsPort,
     wanted: number,
+    hash: string,
   ): Promise<{ current: CurrentBuild | null } | { release: () => Promise<void> }> {
-    if (!artifacts) throw new Error('leadOrDownload needs shared builds');
-    const hash = codeHash(root);
     const key = codeKey(root, hash);
     // A build of other code (the one served before a deploy) is older than any of this code.
     const servedVersion = () => {
@@ -111,15 +118,15 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     const usable = (artifact: BuildArtifact | null): artifact is BuildArtifact =>
       artifact !== null && artifact.contentVersion >= wanted && artifact.contentVersion > servedVersion();
     while (!stopped) {
-      const latest = await artifacts.latest(key);
-      if (usable(latest)) return { current: await download(latest) };
-      const release = await artifacts.tryLead();
+      const latest = await shared.latest(key);
+      if (usable(latest)) return { current: await download(shared, latest, hash) };
+      const release = await shared.tryLead();
       if (release) {
         // One may have been stored between the look and the lead.
-        const stored = await artifacts.latest(key);
+        const stored = await shared.latest(key);
         if (!usable(stored)) return { release };
         await release();
-        return { current: await download(stored) };
+        return { current: await download(shared, stored, hash) };
       }
       // Often, whatever the service's own poll: nothing notifies of a stored build, and this
       // wait is part of every edit's way to live here. One index seek per look.
@@ -129,8 +136,11 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   }
 
   /** Installs another instance's build as this instance's next one. */
-  async function download(artifact: BuildArtifact): Promise<CurrentBuild | null> {
-    if (!artifacts) throw new Error('download needs shared builds');
+  async function download(
+    shared: BuildArtifactsPort,
+    artifact: BuildArtifact,
+    hash: string,
+  ): Promise<CurrentBuild | null> {
     const record = await builds.begin(process.pid, artifact.contentVersion);
     if (!record) return null;
     const outputDir = outputDirOf(record.id);
@@ -139,7 +149,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     // next look, as the leader's build it stands for did not fail.
     let downloaded = false;
     try {
-      downloaded = await artifacts.download(artifact.id, outputDir);
+      downloaded = await shared.download(artifact.id, outputDir);
     } catch (error) {
       await builds.finish(record.id, { ok: false, error: `download: ${(error as Error).message}` });
       return null;
@@ -150,21 +160,15 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       return null;
     }
     lastAttempted = Math.max(lastAttempted, artifact.contentVersion);
-    return install(record.id, outputDir, artifact.contentVersion);
+    return install(record.id, outputDir, artifact.contentVersion, hash);
   }
 
-  async function buildHere(
+  /** Builds with Astro here; with `shareWith`, stores the build for the other instances too. */
+  async function buildWithAstro(
     contentVersion: number,
-    release: (() => Promise<void>) | null,
+    hash: string,
+    shareWith: BuildArtifactsPort | null,
   ): Promise<CurrentBuild | null> {
-    try {
-      return await buildWithAstro(contentVersion, release !== null);
-    } finally {
-      await release?.();
-    }
-  }
-
-  async function buildWithAstro(contentVersion: number, share: boolean): Promise<CurrentBuild | null> {
     const record = await builds.begin(process.pid, contentVersion);
     if (!record) return null;
     lastAttempted = Math.max(lastAttempted, contentVersion);
@@ -191,21 +195,26 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       fs.rmSync(outputDir, { recursive: true, force: true });
       return null;
     }
-    if (share && artifacts) {
+    if (shareWith) {
       // Stored before it is served here: the other instances download it while this one swaps.
-      await artifacts.publish(codeKey(root), contentVersion, outputDir).catch((error: unknown) => {
+      await shareWith.publish(codeKey(root, hash), contentVersion, outputDir).catch((error: unknown) => {
         log.error('The storefront build could not be shared; the other instances build their own', { error });
       });
     }
-    return install(record.id, outputDir, contentVersion);
+    return install(record.id, outputDir, contentVersion, hash);
   }
 
   /** Serves a finished build folder and records it as this instance's current build. */
-  async function install(id: number, outputDir: string, contentVersion: number): Promise<CurrentBuild> {
+  async function install(
+    id: number,
+    outputDir: string,
+    contentVersion: number,
+    hash: string,
+  ): Promise<CurrentBuild> {
     const current: CurrentBuild = {
       buildId: id,
       outputDir,
-      codeHash: codeHash(root),
+      codeHash: hash,
       contentVersion,
       builtAt: new Date().toISOString(),
     };
@@ -300,7 +309,7 @@ const DOWNLOAD_GONE = 'Η κοινή δημιουργία αντικαταστά
  * build's server chunks import the compiled server code and packages by absolute path). Only an
  * instance with the same key may serve it.
  */
-export function codeKey(root: string, hash = codeHash(root)): string {
+function codeKey(root: string, hash: string): string {
   return `${hash}:${path.resolve(root)}`;
 }
 
