@@ -7,7 +7,7 @@ import { STOCK_ALERT_MESSAGES } from '../src/domain/stock-alerts/stock-alert-for
 import { ADMIN, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
-import { openSection } from './support/dashboard.ts';
+import { openSection, searchProductList } from './support/dashboard.ts';
 
 /** A card of the test's own, sold out; an NBA team's, so the dashboard lists it under NBA. */
 async function soldOutCard(title: string): Promise<Product> {
@@ -145,7 +145,7 @@ test('a shopper asks, confirms from the mail, and gets exactly one mail when the
   await openSection(page, 'products');
   await expect(page.getByText(ADMIN.email)).toBeVisible();
   await page.getByRole('button', { name: 'NBA', exact: true }).click();
-  await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(card.title);
+  await searchProductList(page, card.title);
   await expect(page.getByTestId('waiting-badge').filter({ visible: true })).toHaveText('2 σε αναμονή');
 
   // The second address leaves with its link: the page only asks; the button deletes.

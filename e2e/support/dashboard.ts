@@ -37,3 +37,20 @@ export async function saveProduct(page: Page, submit: Locator, message: string):
   expect((await answered).ok()).toBe(true);
   await expect(page.getByTestId('success-banner')).toContainText(message);
 }
+
+/**
+ * Types `text` in a product list's search box and waits for the server's answer to it, as long as
+ * the test's time allows (the list reads through the Shopify double in the hosted run, which a busy
+ * machine slowed past an expect's 10 s), so that what the test then expects is the searched page.
+ */
+export async function searchProductList(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/admin/products' && url.searchParams.get('search') === text;
+    },
+    { timeout: 0 },
+  );
+  await page.getByLabel('Αναζήτηση (τίτλος ή ομάδα)').fill(text);
+  expect((await answered).ok()).toBe(true);
+}
