@@ -1,5 +1,8 @@
-/** A storefront build another instance made, as `latest` finds it (without its bytes). */
-export type BuildArtifact = { id: number; contentVersion: number };
+/**
+ * A storefront build an instance made, as `latest` finds it (without its bytes); `builtBy` names
+ * the builder's incremental cache (its host and data folder), which that build brought up to date.
+ */
+export type BuildArtifact = { id: number; contentVersion: number; builtBy: string };
 
 /**
  * Storefront builds shared between the instances of one shop (decision 102): one instance builds
@@ -11,7 +14,7 @@ export interface BuildArtifactsPort {
   /** The newest build made from `codeKey`; null when there is none. */
   latest(codeKey: string): Promise<BuildArtifact | null>;
   /** Stores the build folder `dir` as the newest build of `codeKey`; older ones are let go. */
-  publish(codeKey: string, contentVersion: number, dir: string): Promise<void>;
+  publish(codeKey: string, contentVersion: number, dir: string, builtBy: string): Promise<void>;
   /** Unpacks build `id` into `dir`, which must not exist yet; false when that build is gone. */
   download(id: number, dir: string): Promise<boolean>;
   /**

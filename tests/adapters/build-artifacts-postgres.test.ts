@@ -45,10 +45,10 @@ describe('shared storefront builds on PostgreSQL', () => {
     const artifacts = createPostgresBuildArtifacts(database.store);
     expect(await artifacts.latest('code-a')).toBeNull();
     const built = buildFolder('built', '<h1>Γιάννης</h1>'.repeat(1000));
-    await artifacts.publish('code-a', 5, built);
+    await artifacts.publish('code-a', 5, built, 'host-a:/srv/shop/data');
 
     const latest = await artifacts.latest('code-a');
-    expect(latest).toEqual({ id: expect.any(Number), contentVersion: 5 });
+    expect(latest).toEqual({ id: expect.any(Number), contentVersion: 5, builtBy: 'host-a:/srv/shop/data' });
     expect(await artifacts.latest('code-b')).toBeNull();
     const target = path.join(dir, 'instances', 'b', 'build-000001');
     expect(await artifacts.download(latest?.id ?? -1, target)).toBe(true);
@@ -60,12 +60,12 @@ describe('shared storefront builds on PostgreSQL', () => {
 
   it('keeps the two newest builds of a code key and lets older ones and other keys go', async () => {
     const artifacts = createPostgresBuildArtifacts(database.store);
-    await artifacts.publish('old-code', 1, buildFolder('old', 'old'));
+    await artifacts.publish('old-code', 1, buildFolder('old', 'old'), 'host-a:/data');
     const first = buildFolder('first', 'v1');
-    await artifacts.publish('code', 1, first);
+    await artifacts.publish('code', 1, first, 'host-a:/data');
     const firstId = (await artifacts.latest('code'))?.id ?? -1;
-    await artifacts.publish('code', 2, buildFolder('second', 'v2'));
-    await artifacts.publish('code', 3, buildFolder('third', 'v3'));
+    await artifacts.publish('code', 2, buildFolder('second', 'v2'), 'host-a:/data');
+    await artifacts.publish('code', 3, buildFolder('third', 'v3'), 'host-a:/data');
     expect(await artifacts.latest('code')).toMatchObject({ contentVersion: 3 });
     expect(await artifacts.latest('old-code')).toBeNull();
     const { rows } = await database.store.pool.query<{ content_version: number }>(

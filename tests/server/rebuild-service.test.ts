@@ -8,10 +8,17 @@ import type { BuildsPort } from '../../src/ports/builds.ts';
 import { type Builder, type BuildOutcome, CANCELLED_ERROR } from '../../src/server/rebuild/astro-builder.ts';
 import { codeHash } from '../../src/server/rebuild/code-hash.ts';
 import { readCurrentBuild, writeCurrentBuild } from '../../src/server/rebuild/current-build.ts';
-import { createRebuildService, type RebuildService } from '../../src/server/rebuild/rebuild-service.ts';
+import {
+  cacheName,
+  createRebuildService,
+  LEAD_GRACE_MS,
+  type RebuildService,
+} from '../../src/server/rebuild/rebuild-service.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const POLL_MS = 250;
+/** The incremental cache of another instance, which made a stored build. */
+const ANOTHER = 'another-host:/srv/shop/data';
 
 /** The builds port as the service uses it, with the content version in the test's hands. */
 function fakeBuilds() {
@@ -100,14 +107,14 @@ function fakeArtifacts() {
     stored: null as BuildArtifact | null,
     leader: false,
     downloaded: [] as number[],
-    published: [] as { codeKey: string; contentVersion: number; dir: string }[],
+    published: [] as { codeKey: string; contentVersion: number; dir: string; builtBy: string }[],
     released: 0,
     async latest(codeKey: string) {
       expect(codeKey).toBe(`${codeHash(ROOT)}:${ROOT}`);
       return artifacts.stored;
     },
-    async publish(codeKey: string, contentVersion: number, dir: string) {
-      artifacts.published.push({ codeKey, contentVersion, dir });
+    async publish(codeKey: string, contentVersion: number, dir: string, builtBy: string) {
+      artifacts.published.push({ codeKey, contentVersion, dir, builtBy });
     },
     /** Downloads that fail before one succeeds, as when a newer build had replaced the one asked for. */
     failures: 0,
@@ -284,7 +291,7 @@ describe('the rebuild service', () => {
       const builds = fakeBuilds();
       const artifacts = fakeArtifacts();
       artifacts.leader = true;
-      artifacts.stored = { id: 7, contentVersion: 1 };
+      artifacts.stored = { id: 7, contentVersion: 1, builtBy: ANOTHER };
       const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
       builds.version = 1;
       await vi.advanceTimersByTimeAsync(POLL_MS + 10);
@@ -305,7 +312,7 @@ describe('the rebuild service', () => {
       await vi.advanceTimersByTimeAsync(10 * POLL_MS);
       expect(builds.started).toEqual([]);
       expect(builders.built).toEqual([]);
-      artifacts.stored = { id: 3, contentVersion: 1 };
+      artifacts.stored = { id: 3, contentVersion: 1, builtBy: ANOTHER };
       await vi.advanceTimersByTimeAsync(POLL_MS);
       expect(artifacts.downloaded).toEqual([3]);
       expect(builders.built).toEqual([]);
@@ -326,6 +333,7 @@ describe('the rebuild service', () => {
           codeKey: `${codeHash(ROOT)}:${ROOT}`,
           contentVersion: 1,
           dir: expect.stringContaining('build-000001'),
+          builtBy: cacheName(dataDir),
         },
       ]);
       expect(artifacts.released).toBe(1);
@@ -335,16 +343,44 @@ describe('the rebuild service', () => {
     it('takes no stored build older than the change it saw: it waits for the lead and builds', async () => {
       const builds = fakeBuilds();
       const artifacts = fakeArtifacts();
-      artifacts.stored = { id: 1, contentVersion: 1 };
+      artifacts.stored = { id: 1, contentVersion: 1, builtBy: ANOTHER };
       artifacts.leader = true;
       const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
       builds.version = 2;
       await vi.advanceTimersByTimeAsync(4 * POLL_MS);
       expect(artifacts.downloaded).toEqual([]);
       artifacts.leader = false; // the leader's build of version 1 ended; none of 2 yet
-      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      await vi.advanceTimersByTimeAsync(LEAD_GRACE_MS);
       expect(builders.built).toHaveLength(1);
       expect(artifacts.downloaded).toEqual([]);
+    });
+
+    it('leaves the lead to the instance that made the last build for a while, then takes it', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.stored = { id: 1, contentVersion: 1, builtBy: ANOTHER };
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 2;
+      await vi.advanceTimersByTimeAsync(LEAD_GRACE_MS - POLL_MS);
+      // Nobody leads, but the last builder's cache is the warm one: it may yet take the lead.
+      expect(artifacts.leader).toBe(false);
+      expect(builders.built).toEqual([]);
+      // It has not (it stopped): this instance builds, and is the last builder from now on.
+      await vi.advanceTimersByTimeAsync(2 * POLL_MS);
+      expect(builders.built).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(artifacts.published).toMatchObject([{ contentVersion: 2, builtBy: cacheName(dataDir) }]);
+    });
+
+    it('leads at once when it made the last build itself', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.stored = { id: 1, contentVersion: 1, builtBy: cacheName(dataDir) };
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 2;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      expect(artifacts.leader).toBe(true);
+      expect(builders.built).toHaveLength(1);
     });
 
     it('after a code change, takes the stored build of the new code even with no new data', async () => {
@@ -360,7 +396,7 @@ describe('the rebuild service', () => {
         contentVersion: 4,
         builtAt: new Date().toISOString(),
       });
-      artifacts.stored = { id: 9, contentVersion: 4 };
+      artifacts.stored = { id: 9, contentVersion: 4, builtBy: ANOTHER };
       artifacts.leader = true;
       builds.version = 4;
       const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
@@ -374,7 +410,7 @@ describe('the rebuild service', () => {
       const builds = fakeBuilds();
       const artifacts = fakeArtifacts();
       artifacts.leader = true;
-      artifacts.stored = { id: 5, contentVersion: 1 };
+      artifacts.stored = { id: 5, contentVersion: 1, builtBy: ANOTHER };
       artifacts.failures = 1;
       const builders = start(builds, 0, 1_000, POLL_MS, artifacts);
       builds.version = 1;

@@ -13,7 +13,7 @@ const LEAD_LOCK = 0x6c656164;
 
 /**
  * Shared storefront builds in the shop's PostgreSQL database (table storefront_build_artifacts,
- * migration 015). The right to build for all is a session advisory lock on a connection of its
+ * migrations 015 and 016). The right to build for all is a session advisory lock on a connection of its
  * own, as each instance's own build lock is (builds-local/postgres-single-build.ts): a process
  * that stops, however it stops, lets go of it.
  */
@@ -22,20 +22,20 @@ export function createPostgresBuildArtifacts({ db, pool }: PostgresEngine): Buil
     async latest(codeKey) {
       const row = await db
         .selectFrom('storefront_build_artifacts')
-        .select(['id', 'content_version'])
+        .select(['id', 'content_version', 'built_by'])
         .where('code_key', '=', codeKey)
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return row ? { id: row.id, contentVersion: Number(row.content_version) } : null;
+      return row ? { id: row.id, contentVersion: Number(row.content_version), builtBy: row.built_by } : null;
     },
 
-    async publish(codeKey, contentVersion, dir) {
+    async publish(codeKey, contentVersion, dir, builtBy) {
       const archive = await packFolder(dir);
       await db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('storefront_build_artifacts')
-          .values({ code_key: codeKey, content_version: contentVersion, archive })
+          .values({ code_key: codeKey, content_version: contentVersion, built_by: builtBy, archive })
           .returning('id')
           .executeTakeFirstOrThrow();
         // Older builds go, of every code key: an instance on older code builds for itself.

@@ -232,11 +232,13 @@ export interface DB {
     name: string;
     last_run_at: string;
   };
-  /** PostgreSQL only: storefront builds shared between instances (its migration 015). */
+  /** PostgreSQL only: storefront builds shared between instances (its migrations 015 and 016). */
   storefront_build_artifacts: {
     id: Generated<number>;
     code_key: string;
     content_version: number;
+    /** Whose incremental cache made it: host and data folder (decision 102). */
+    built_by: Generated<string>;
     archive: Buffer;
     created_at: Generated<string>;
   };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { log } from '../../lib/log.ts';
 import type { BuildArtifact, BuildArtifactsPort } from '../../ports/build-artifacts.ts';
@@ -15,6 +16,14 @@ import {
 
 /** How often the service looks for changes: a cheap read of the content counters. */
 const DEFAULT_POLL_MS = 250;
+
+/**
+ * With shared builds, how long the other instances leave the lead to the one that made the last
+ * build: its incremental cache is up to date, so its build is the quick one. Long enough for it to
+ * see the change (a notification, or a poll) and pass the same debounce; if it has stopped, the
+ * change waits this much longer.
+ */
+export const LEAD_GRACE_MS = 2_000;
 
 export type RebuildOptions = {
   root: string;
@@ -68,6 +77,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
 
   const { artifacts = null } = options;
+  const cache = cacheName(dataDir);
   const outputDirOf = (id: number) =>
     path.join(buildsFolder(dataDir), `build-${String(id).padStart(6, '0')}`);
 
@@ -102,7 +112,8 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   /**
    * With shared builds: downloads the newest build made from this code once it is at least
    * `wanted` (and newer than the one served), or takes the lead and builds; while another instance
-   * leads, waits for its build. Never goes back to an older build.
+   * leads, waits for its build. The instance that made the last build gets LEAD_GRACE_MS to lead
+   * first. Never goes back to an older build.
    */
   async function leadOrDownload(
     shared: BuildArtifactsPort,
@@ -117,10 +128,11 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     };
     const usable = (artifact: BuildArtifact | null): artifact is BuildArtifact =>
       artifact !== null && artifact.contentVersion >= wanted && artifact.contentVersion > servedVersion();
+    const waitingSince = Date.now();
     while (!stopped) {
       const latest = await shared.latest(key);
       if (usable(latest)) return { current: await download(shared, latest, hash) };
-      const release = await shared.tryLead();
+      const release = leaveToLastBuilder(latest, waitingSince) ? null : await shared.tryLead();
       if (release) {
         // One may have been stored between the look and the lead.
         const stored = await shared.latest(key);
@@ -133,6 +145,11 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, DEFAULT_POLL_MS)));
     }
     return { current: null };
+  }
+
+  /** Whether the instance whose cache made the last build may still take the lead first. */
+  function leaveToLastBuilder(latest: BuildArtifact | null, waitingSince: number): boolean {
+    return latest !== null && latest.builtBy !== cache && Date.now() - waitingSince < LEAD_GRACE_MS;
   }
 
   /** Installs another instance's build as this instance's next one. */
@@ -197,9 +214,13 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     }
     if (shareWith) {
       // Stored before it is served here: the other instances download it while this one swaps.
-      await shareWith.publish(codeKey(root, hash), contentVersion, outputDir).catch((error: unknown) => {
-        log.error('The storefront build could not be shared; the other instances build their own', { error });
-      });
+      await shareWith
+        .publish(codeKey(root, hash), contentVersion, outputDir, cache)
+        .catch((error: unknown) => {
+          log.error('The storefront build could not be shared; the other instances build their own', {
+            error,
+          });
+        });
     }
     return install(record.id, outputDir, contentVersion, hash);
   }
@@ -311,6 +332,14 @@ const DOWNLOAD_GONE = 'Η κοινή δημιουργία αντικαταστά
  */
 function codeKey(root: string, hash: string): string {
   return `${hash}:${path.resolve(root)}`;
+}
+
+/**
+ * The name of an instance's incremental build cache, which lives in its data folder: the host and
+ * the folder. It outlives a restart, as the cache does.
+ */
+export function cacheName(dataDir: string): string {
+  return `${os.hostname()}:${path.resolve(dataDir)}`;
 }
 
 /**
