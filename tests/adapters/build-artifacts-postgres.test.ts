@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPostgresBuildArtifacts } from '../../src/adapters/build-artifacts-postgres/index.ts';
 import type { PostgresEngine } from '../../src/adapters/postgres/database.ts';
+import type { BuildArtifactsPort } from '../../src/ports/build-artifacts.ts';
 import { postgresTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 
 let database: TestDatabase<PostgresEngine>;
@@ -40,41 +42,92 @@ function filesOf(folder: string): Record<string, string> {
   return files;
 }
 
+/** Stores a build and waits until the whole folder is stored too; answers its id. */
+async function publishWhole(
+  artifacts: BuildArtifactsPort,
+  codeKey: string,
+  contentVersion: number,
+  folder: string,
+): Promise<number> {
+  const { id, whole } = await artifacts.publish(codeKey, contentVersion, folder, 'host-a:/data');
+  await whole;
+  return id;
+}
+
 describe('shared storefront builds on PostgreSQL', () => {
   it('stores a build folder and gives the same files back, under its code key only', async () => {
     const artifacts = createPostgresBuildArtifacts(database.store);
-    expect(await artifacts.latest('code-a')).toBeNull();
+    expect(await artifacts.latest('code-a', null)).toBeNull();
     const built = buildFolder('built', '<h1>Γιάννης</h1>'.repeat(1000));
-    await artifacts.publish('code-a', 5, built, 'host-a:/srv/shop/data');
+    await (await artifacts.publish('code-a', 5, built, 'host-a:/srv/shop/data')).whole;
 
-    const latest = await artifacts.latest('code-a');
+    const latest = await artifacts.latest('code-a', null);
     expect(latest).toEqual({ id: expect.any(Number), contentVersion: 5, builtBy: 'host-a:/srv/shop/data' });
-    expect(await artifacts.latest('code-b')).toBeNull();
+    expect(await artifacts.latest('code-b', null)).toBeNull();
     const target = path.join(dir, 'instances', 'b', 'build-000001');
-    expect(await artifacts.download(latest?.id ?? -1, target)).toBe(true);
+    expect(await artifacts.download(latest?.id ?? -1, target, null)).toBe(true);
     expect(filesOf(target)).toEqual(filesOf(built));
     // Nothing half-made is left beside it, and an existing folder is never written into.
     expect(fs.readdirSync(path.dirname(target))).toEqual(['build-000001']);
-    await expect(artifacts.download(latest?.id ?? -1, target)).rejects.toThrow(/exists already/);
+    await expect(artifacts.download(latest?.id ?? -1, target, null)).rejects.toThrow(/exists already/);
   });
 
   it('keeps the two newest builds of a code key and lets older ones and other keys go', async () => {
     const artifacts = createPostgresBuildArtifacts(database.store);
-    await artifacts.publish('old-code', 1, buildFolder('old', 'old'), 'host-a:/data');
-    const first = buildFolder('first', 'v1');
-    await artifacts.publish('code', 1, first, 'host-a:/data');
-    const firstId = (await artifacts.latest('code'))?.id ?? -1;
-    await artifacts.publish('code', 2, buildFolder('second', 'v2'), 'host-a:/data');
-    await artifacts.publish('code', 3, buildFolder('third', 'v3'), 'host-a:/data');
-    expect(await artifacts.latest('code')).toMatchObject({ contentVersion: 3 });
-    expect(await artifacts.latest('old-code')).toBeNull();
+    await publishWhole(artifacts, 'old-code', 1, buildFolder('old', 'old'));
+    const firstId = await publishWhole(artifacts, 'code', 1, buildFolder('first', 'v1'));
+    await publishWhole(artifacts, 'code', 2, buildFolder('second', 'v2'));
+    await publishWhole(artifacts, 'code', 3, buildFolder('third', 'v3'));
+    expect(await artifacts.latest('code', null)).toMatchObject({ contentVersion: 3 });
+    expect(await artifacts.latest('old-code', null)).toBeNull();
     const { rows } = await database.store.pool.query<{ content_version: number }>(
       'SELECT content_version FROM storefront_build_artifacts ORDER BY id',
     );
     expect(rows.map((row) => Number(row.content_version))).toEqual([2, 3]);
     // One gone answers false, and leaves no folder.
-    expect(await artifacts.download(firstId, path.join(dir, 'gone'))).toBe(false);
+    expect(await artifacts.download(firstId, path.join(dir, 'gone'), null)).toBe(false);
     expect(fs.existsSync(path.join(dir, 'gone'))).toBe(false);
+  });
+
+  it('gives an instance serving the build before only the changed files, and leaves its folder as it was', async () => {
+    const artifacts = createPostgresBuildArtifacts(database.store);
+    const first = buildFolder('first', '<h1>v1</h1>');
+    fs.writeFileSync(path.join(first, 'client', 'gone.html'), 'removed in the next build');
+    const firstId = await publishWhole(artifacts, 'code', 1, first);
+    const served = path.join(dir, 'instance', 'build-000001');
+    expect(await artifacts.download(firstId, served, null)).toBe(true);
+    const servedFiles = filesOf(served);
+
+    const second = buildFolder('second', '<h1>v2</h1>');
+    fs.writeFileSync(path.join(second, 'client', 'new.html'), 'added');
+    fs.cpSync(path.join(first, 'server', 'entry.mjs'), path.join(second, 'server', 'entry.mjs'));
+    const { id, whole } = await artifacts.publish('code', 2, second, 'host-a:/data');
+    // Taken as changes against the build it serves, before the whole folder is stored; an
+    // instance serving another build still gets the whole one before it.
+    expect(await artifacts.latest('code', firstId)).toMatchObject({ id, contentVersion: 2 });
+    const { rows } = await database.store.pool.query<{ changes: Buffer; archive: Buffer | null }>(
+      'SELECT changes, archive FROM storefront_build_artifacts WHERE id = $1',
+      [id],
+    );
+    const next = path.join(dir, 'instance', 'build-000002');
+    expect(await artifacts.download(id, next, { id: firstId, dir: served })).toBe(true);
+    expect(filesOf(next)).toEqual(filesOf(second));
+    expect(filesOf(served)).toEqual(servedFiles);
+    expect(fs.readdirSync(path.dirname(next)).sort()).toEqual(['build-000001', 'build-000002']);
+    await whole;
+    expect(await artifacts.latest('code', null)).toMatchObject({ id });
+    // The changes hold the changed and the new file, not the unchanged entry; the whole came later.
+    const [row] = rows;
+    expect(row?.archive).toBeNull();
+    const listed = execFileSync('tar', ['-tzf', '-'], { input: row?.changes }).toString().trim().split('\n');
+    expect(listed.sort()).toEqual([
+      path.join('client', 'new.html'),
+      path.join('client', 'player', 'Γιάννης', 'index.html'),
+    ]);
+    // An instance serving no stored build gets the whole folder.
+    const fresh = path.join(dir, 'fresh', 'build-000001');
+    expect(await artifacts.download(id, fresh, null)).toBe(true);
+    expect(filesOf(fresh)).toEqual(filesOf(second));
   });
 
   it('gives the lead to one instance at a time, and to another once it is let go', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildRecord } from '../../src/domain/rebuild/build-record.ts';
-import type { BuildArtifact, BuildArtifactsPort } from '../../src/ports/build-artifacts.ts';
+import type { BuildArtifact, BuildArtifactsPort, ServedArtifact } from '../../src/ports/build-artifacts.ts';
 import type { BuildsPort } from '../../src/ports/builds.ts';
 import { type Builder, type BuildOutcome, CANCELLED_ERROR } from '../../src/server/rebuild/astro-builder.ts';
 import { codeHash } from '../../src/server/rebuild/code-hash.ts';
@@ -81,11 +81,16 @@ function fakeBuilders(buildMs: number) {
     const index = log.started.push(Date.now()) - 1;
     let end: ((outcome: BuildOutcome) => void) | null = null;
     return {
-      build: () => {
+      build: (outputDir) => {
         log.built.push(Date.now());
         return new Promise((resolve) => {
           end = resolve;
-          setTimeout(() => resolve({ ok: true }), buildMs);
+          setTimeout(() => {
+            // What a build leaves, so the service takes the folder as a whole build.
+            fs.mkdirSync(path.join(outputDir, 'server'), { recursive: true });
+            fs.writeFileSync(path.join(outputDir, 'server', 'entry.mjs'), '');
+            resolve({ ok: true });
+          }, buildMs);
         });
       },
       cancel: async () => {
@@ -109,17 +114,24 @@ function fakeArtifacts() {
     downloaded: [] as number[],
     published: [] as { codeKey: string; contentVersion: number; dir: string; builtBy: string }[],
     released: 0,
-    async latest(codeKey: string) {
+    /** The stored build each look said it serves. */
+    served: [] as (number | null)[],
+    async latest(codeKey: string, served: number | null) {
       expect(codeKey).toBe(`${codeHash(ROOT)}:${ROOT}`);
+      artifacts.served.push(served);
       return artifacts.stored;
     },
     async publish(codeKey: string, contentVersion: number, dir: string, builtBy: string) {
       artifacts.published.push({ codeKey, contentVersion, dir, builtBy });
+      return { id: 100 + artifacts.published.length, whole: Promise.resolve() };
     },
     /** Downloads that fail before one succeeds, as when a newer build had replaced the one asked for. */
     failures: 0,
-    async download(id: number, dir: string) {
+    /** The build each download was to start from (null: the whole folder). */
+    from: [] as (ServedArtifact | null)[],
+    async download(id: number, dir: string, served: ServedArtifact | null) {
       artifacts.downloaded.push(id);
+      artifacts.from.push(served);
       if (artifacts.failures > 0) {
         artifacts.failures -= 1;
         return false;
@@ -301,6 +313,35 @@ describe('the rebuild service', () => {
         { id: 1, ok: true, outputDir: expect.stringContaining('build-000001') },
       ]);
       expect(readCurrentBuild(dataDir)).toMatchObject({ buildId: 1, contentVersion: 1 });
+    });
+
+    it('says which stored build it serves, so the next download is only the changes since', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.leader = true;
+      artifacts.stored = { id: 7, contentVersion: 1, builtBy: ANOTHER };
+      start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      expect(artifacts.from).toEqual([null]);
+      const first = readCurrentBuild(dataDir);
+      expect(first).toMatchObject({ contentVersion: 1, artifactId: 7 });
+      artifacts.stored = { id: 8, contentVersion: 2, builtBy: ANOTHER };
+      builds.version = 2;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      expect(artifacts.served.at(-1)).toBe(7);
+      expect(artifacts.from).toEqual([null, { id: 7, dir: first?.outputDir }]);
+      expect(readCurrentBuild(dataDir)).toMatchObject({ contentVersion: 2, artifactId: 8 });
+    });
+
+    it('serves its own stored build as that stored build', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 1_010);
+      expect(artifacts.published).toHaveLength(1);
+      expect(readCurrentBuild(dataDir)).toMatchObject({ contentVersion: 1, artifactId: 101 });
     });
 
     it('waits while another instance leads, then downloads what it stored', async () => {

@@ -239,7 +239,14 @@ export interface DB {
     content_version: number;
     /** Whose incremental cache made it: host and data folder (decision 102). */
     built_by: Generated<string>;
-    archive: Buffer;
+    /** The build `changes` were taken against; null: none stored before it. */
+    base_id: number | null;
+    /** Every file of the build with a hash of its bytes (JSON). */
+    files: unknown;
+    /** The files changed since `base_id`'s build, as a gzipped tar. */
+    changes: Buffer | null;
+    /** The whole build folder as a gzipped tar; null for the moment its packing takes. */
+    archive: Buffer | null;
     created_at: Generated<string>;
   };
   storefront_builds: {

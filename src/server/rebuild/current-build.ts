@@ -9,6 +9,8 @@ export const currentBuildSchema = z.object({
   codeHash: z.string(),
   contentVersion: z.number().int(),
   builtAt: z.string(),
+  /** With shared builds: the stored build this folder holds (decision 102). */
+  artifactId: z.number().int().optional(),
 });
 export type CurrentBuild = z.infer<typeof currentBuildSchema>;
 

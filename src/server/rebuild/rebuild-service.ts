@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { log } from '../../lib/log.ts';
-import type { BuildArtifact, BuildArtifactsPort } from '../../ports/build-artifacts.ts';
+import type { BuildArtifact, BuildArtifactsPort, ServedArtifact } from '../../ports/build-artifacts.ts';
 import type { BuildsPort } from '../../ports/builds.ts';
 import { type Builder, type BuilderOptions, startAstroBuilder } from './astro-builder.ts';
 import { codeHash } from './code-hash.ts';
@@ -126,19 +126,26 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       const served = readCurrentBuild(dataDir);
       return served?.codeHash === hash ? served.contentVersion : -1;
     };
+    const servedArtifact = (): ServedArtifact | null => {
+      const served = readCurrentBuild(dataDir);
+      return served?.codeHash === hash && served.artifactId !== undefined
+        ? { id: served.artifactId, dir: served.outputDir }
+        : null;
+    };
+    const latest = () => shared.latest(key, servedArtifact()?.id ?? null);
     const usable = (artifact: BuildArtifact | null): artifact is BuildArtifact =>
       artifact !== null && artifact.contentVersion >= wanted && artifact.contentVersion > servedVersion();
     const waitingSince = Date.now();
     while (!stopped) {
-      const latest = await shared.latest(key);
-      if (usable(latest)) return { current: await download(shared, latest, hash) };
-      const release = leaveToLastBuilder(latest, waitingSince) ? null : await shared.tryLead();
+      const newest = await latest();
+      if (usable(newest)) return { current: await download(shared, newest, servedArtifact(), hash) };
+      const release = leaveToLastBuilder(newest, waitingSince) ? null : await shared.tryLead();
       if (release) {
         // One may have been stored between the look and the lead.
-        const stored = await shared.latest(key);
+        const stored = await latest();
         if (!usable(stored)) return { release };
         await release();
-        return { current: await download(shared, stored, hash) };
+        return { current: await download(shared, stored, servedArtifact(), hash) };
       }
       // Often, whatever the service's own poll: nothing notifies of a stored build, and this
       // wait is part of every edit's way to live here. One index seek per look.
@@ -156,6 +163,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   async function download(
     shared: BuildArtifactsPort,
     artifact: BuildArtifact,
+    served: ServedArtifact | null,
     hash: string,
   ): Promise<CurrentBuild | null> {
     const record = await builds.begin(process.pid, artifact.contentVersion);
@@ -166,7 +174,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     // next look, as the leader's build it stands for did not fail.
     let downloaded = false;
     try {
-      downloaded = await shared.download(artifact.id, outputDir);
+      downloaded = await shared.download(artifact.id, outputDir, served);
     } catch (error) {
       await builds.finish(record.id, { ok: false, error: `download: ${(error as Error).message}` });
       return null;
@@ -177,7 +185,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       return null;
     }
     lastAttempted = Math.max(lastAttempted, artifact.contentVersion);
-    return install(record.id, outputDir, artifact.contentVersion, hash);
+    return install(record.id, outputDir, artifact.contentVersion, hash, artifact.id);
   }
 
   /** Builds with Astro here; with `shareWith`, stores the build for the other instances too. */
@@ -212,17 +220,18 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       fs.rmSync(outputDir, { recursive: true, force: true });
       return null;
     }
-    if (shareWith) {
-      // Stored before it is served here: the other instances download it while this one swaps.
-      await shareWith
-        .publish(codeKey(root, hash), contentVersion, outputDir, cache)
-        .catch((error: unknown) => {
-          log.error('The storefront build could not be shared; the other instances build their own', {
-            error,
-          });
-        });
-    }
-    return install(record.id, outputDir, contentVersion, hash);
+    if (!shareWith) return install(record.id, outputDir, contentVersion, hash);
+    // Stored before it is served here: the other instances download it while this one swaps.
+    const shareFailed = (error: unknown) => {
+      log.error('The storefront build could not be shared; the other instances build their own', { error });
+    };
+    const stored = await shareWith
+      .publish(codeKey(root, hash), contentVersion, outputDir, cache)
+      .catch((error: unknown) => shareFailed(error));
+    const current = await install(record.id, outputDir, contentVersion, hash, stored?.id);
+    // The whole folder, for instances that serve an older build, while this one holds the lead.
+    await stored?.whole.catch(shareFailed);
+    return current;
   }
 
   /** Serves a finished build folder and records it as this instance's current build. */
@@ -231,6 +240,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     outputDir: string,
     contentVersion: number,
     hash: string,
+    artifactId?: number,
   ): Promise<CurrentBuild> {
     const current: CurrentBuild = {
       buildId: id,
@@ -238,6 +248,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       codeHash: hash,
       contentVersion,
       builtAt: new Date().toISOString(),
+      ...(artifactId === undefined ? {} : { artifactId }),
     };
     writeCurrentBuild(dataDir, current);
     // Serve it before recording success, so "up to date" is never reported ahead of the pages.

@@ -13,7 +13,7 @@ import * as buildInstances from './012-build-instances.ts';
 import * as periodicRuns from './013-periodic-runs.ts';
 import * as rateLimitFunction from './014-rate-limit-function.ts';
 import * as buildArtifacts from './015-build-artifacts.ts';
-import * as buildArtifactBuilder from './016-build-artifact-builder.ts';
+import * as buildArtifactChanges from './016-build-artifact-changes.ts';
 
 /** PostgreSQL's migrations in order; each runs once, in its own transaction (migrate.ts). */
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
@@ -32,5 +32,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
   { name: '013-periodic-runs', up: periodicRuns.up },
   { name: '014-rate-limit-function', up: rateLimitFunction.up },
   { name: '015-build-artifacts', up: buildArtifacts.up },
-  { name: '016-build-artifact-builder', up: buildArtifactBuilder.up },
+  { name: '016-build-artifact-changes', up: buildArtifactChanges.up },
 ];
