@@ -29,9 +29,9 @@ export interface BuildArtifactsPort {
   publish(codeKey: string, contentVersion: number, dir: string, builtBy: string): Promise<PublishedArtifact>;
   /**
    * Unpacks build `id` into `dir`, which must not exist yet: from `served` and the changes since it
-   * when `id` was stored right after it, else whole. False when that build is gone.
+   * when `id` was stored right after it, else whole. Answers which; null when that build is gone.
    */
-  download(id: number, dir: string, served: ServedArtifact | null): Promise<boolean>;
+  download(id: number, dir: string, served: ServedArtifact | null): Promise<'changes' | 'whole' | null>;
   /**
    * The right to build for every instance, held until its release is called (or the process
    * holding it stops); null while another instance holds it.

@@ -65,7 +65,7 @@ describe('shared storefront builds on PostgreSQL', () => {
     expect(latest).toEqual({ id: expect.any(Number), contentVersion: 5, builtBy: 'host-a:/srv/shop/data' });
     expect(await artifacts.latest('code-b', null)).toBeNull();
     const target = path.join(dir, 'instances', 'b', 'build-000001');
-    expect(await artifacts.download(latest?.id ?? -1, target, null)).toBe(true);
+    expect(await artifacts.download(latest?.id ?? -1, target, null)).toBe('whole');
     expect(filesOf(target)).toEqual(filesOf(built));
     // Nothing half-made is left beside it, and an existing folder is never written into.
     expect(fs.readdirSync(path.dirname(target))).toEqual(['build-000001']);
@@ -85,7 +85,7 @@ describe('shared storefront builds on PostgreSQL', () => {
     );
     expect(rows.map((row) => Number(row.content_version))).toEqual([2, 3]);
     // One gone answers false, and leaves no folder.
-    expect(await artifacts.download(firstId, path.join(dir, 'gone'), null)).toBe(false);
+    expect(await artifacts.download(firstId, path.join(dir, 'gone'), null)).toBeNull();
     expect(fs.existsSync(path.join(dir, 'gone'))).toBe(false);
   });
 
@@ -95,7 +95,7 @@ describe('shared storefront builds on PostgreSQL', () => {
     fs.writeFileSync(path.join(first, 'client', 'gone.html'), 'removed in the next build');
     const firstId = await publishWhole(artifacts, 'code', 1, first);
     const served = path.join(dir, 'instance', 'build-000001');
-    expect(await artifacts.download(firstId, served, null)).toBe(true);
+    expect(await artifacts.download(firstId, served, null)).toBe('whole');
     const servedFiles = filesOf(served);
 
     const second = buildFolder('second', '<h1>v2</h1>');
@@ -110,7 +110,7 @@ describe('shared storefront builds on PostgreSQL', () => {
       [id],
     );
     const next = path.join(dir, 'instance', 'build-000002');
-    expect(await artifacts.download(id, next, { id: firstId, dir: served })).toBe(true);
+    expect(await artifacts.download(id, next, { id: firstId, dir: served })).toBe('changes');
     expect(filesOf(next)).toEqual(filesOf(second));
     expect(filesOf(served)).toEqual(servedFiles);
     expect(fs.readdirSync(path.dirname(next)).sort()).toEqual(['build-000001', 'build-000002']);
@@ -126,7 +126,7 @@ describe('shared storefront builds on PostgreSQL', () => {
     ]);
     // An instance serving no stored build gets the whole folder.
     const fresh = path.join(dir, 'fresh', 'build-000001');
-    expect(await artifacts.download(id, fresh, null)).toBe(true);
+    expect(await artifacts.download(id, fresh, null)).toBe('whole');
     expect(filesOf(fresh)).toEqual(filesOf(second));
   });
 

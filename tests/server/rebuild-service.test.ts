@@ -134,11 +134,11 @@ function fakeArtifacts() {
       artifacts.from.push(served);
       if (artifacts.failures > 0) {
         artifacts.failures -= 1;
-        return false;
+        return null;
       }
       fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'), '');
-      return true;
+      return served ? ('changes' as const) : ('whole' as const);
     },
     async tryLead() {
       if (artifacts.leader) return null;

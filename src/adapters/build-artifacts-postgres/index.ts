@@ -113,17 +113,17 @@ export function createPostgresBuildArtifacts({ db, pool }: PostgresEngine): Buil
         ])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!row) return false;
+      if (!row) return null;
       if (served && row.has_changes && row.base_id === served.id && fs.existsSync(served.dir)) {
         const changes = await bytesOf(id, 'changes');
-        if (!changes) return false;
+        if (!changes) return null;
         await unpackOnto(served.dir, changes, row.files as FileHashes, dir);
-        return true;
+        return 'changes';
       }
       const archive = row.whole ? await bytesOf(id, 'archive') : null;
-      if (!archive) return false;
+      if (!archive) return null;
       await unpackInto(archive, dir);
-      return true;
+      return 'whole';
     },
 
     async tryLead() {

@@ -172,7 +172,8 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     linkNodeModules(root, dataDir);
     // Not counted as attempted until it is here: a download that failed is tried again at the
     // next look, as the leader's build it stands for did not fail.
-    let downloaded = false;
+    const started = performance.now();
+    let downloaded: 'changes' | 'whole' | null = null;
     try {
       downloaded = await shared.download(artifact.id, outputDir, served);
     } catch (error) {
@@ -185,6 +186,12 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       return null;
     }
     lastAttempted = Math.max(lastAttempted, artifact.contentVersion);
+    log.info('Took the storefront build another instance made', {
+      contentVersion: artifact.contentVersion,
+      // 'changes': only the files changed since the build served here; 'whole': all of it.
+      download: downloaded,
+      seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+    });
     return install(record.id, outputDir, artifact.contentVersion, hash, artifact.id);
   }
 
@@ -225,9 +232,15 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     const shareFailed = (error: unknown) => {
       log.error('The storefront build could not be shared; the other instances build their own', { error });
     };
+    const sharing = performance.now();
     const stored = await shareWith
       .publish(codeKey(root, hash), contentVersion, outputDir, cache)
       .catch((error: unknown) => shareFailed(error));
+    if (stored)
+      log.info('Stored the storefront build for the other instances', {
+        contentVersion,
+        seconds: Number(((performance.now() - sharing) / 1000).toFixed(2)),
+      });
     const current = await install(record.id, outputDir, contentVersion, hash, stored?.id);
     // The whole folder, for instances that serve an older build, while this one holds the lead.
     await stored?.whole.catch(shareFailed);
