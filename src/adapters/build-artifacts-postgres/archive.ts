@@ -10,13 +10,17 @@ export type FileHashes = Record<string, string>;
  * A build folder as one gzipped tar, in memory, made by the system's `tar` and `gzip` (Debian's
  * essential packages): a build is some thousand files, which the JavaScript `tar` package and
  * zlib took several times as long to pack here. gzip's fastest level compresses the pages about
- * tenfold; the point is the time to the other instances.
+ * tenfold. At the lowest CPU priority (nice 19): the whole folder is packed after the changes are
+ * stored, while the other instances unpack them and swap, and must not slow them down.
  */
 export async function packFolder(dir: string): Promise<Buffer> {
-  return run('tar -C "$1" -cf - . | gzip -1', dir, null);
+  return run('nice -n 19 tar -C "$1" -cf - . | nice -n 19 gzip -1', dir, null);
 }
 
-/** Only `files` (relative paths) of the folder `dir`, packed as `packFolder` packs the whole. */
+/**
+ * Only `files` (relative paths) of the folder `dir`, as `packFolder` packs the whole, but at the
+ * usual priority: the other instances wait for it.
+ */
 export async function packFiles(dir: string, files: readonly string[]): Promise<Buffer> {
   return run(
     'tar -C "$1" --null -T - -cf - | gzip -1',
