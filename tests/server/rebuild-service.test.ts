@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildRecord } from '../../src/domain/rebuild/build-record.ts';
+import { log } from '../../src/lib/log.ts';
 import type { BuildArtifact, BuildArtifactsPort, ServedArtifact } from '../../src/ports/build-artifacts.ts';
 import type { BuildsPort } from '../../src/ports/builds.ts';
 import { type Builder, type BuildOutcome, CANCELLED_ERROR } from '../../src/server/rebuild/astro-builder.ts';
@@ -48,7 +49,10 @@ function fakeBuilds() {
       };
     },
     async progress() {},
+    /** How long recording an outcome takes (as serving a new build takes a while before it). */
+    finishMs: 0,
     async finish(id: number, outcome: Parameters<BuildsPort['finish']>[1]) {
+      if (port.finishMs > 0) await new Promise((resolve) => setTimeout(resolve, port.finishMs));
       finished.push({ id, ...outcome });
     },
   };
@@ -66,6 +70,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   await service?.stop();
+  vi.restoreAllMocks();
   vi.useRealTimers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -121,9 +126,12 @@ function fakeArtifacts() {
       artifacts.served.push(served);
       return artifacts.stored;
     },
+    /** Why storing the whole folder fails, when it does. */
+    wholeFails: null as Error | null,
     async publish(codeKey: string, contentVersion: number, dir: string, builtBy: string) {
       artifacts.published.push({ codeKey, contentVersion, dir, builtBy });
-      return { id: 100 + artifacts.published.length, whole: Promise.resolve() };
+      const whole = artifacts.wholeFails ? Promise.reject(artifacts.wholeFails) : Promise.resolve();
+      return { id: 100 + artifacts.published.length, whole };
     },
     /** Downloads that fail before one succeeds, as when a newer build had replaced the one asked for. */
     failures: 0,
@@ -342,6 +350,24 @@ describe('the rebuild service', () => {
       await vi.advanceTimersByTimeAsync(POLL_MS + 1_010);
       expect(artifacts.published).toHaveLength(1);
       expect(readCurrentBuild(dataDir)).toMatchObject({ contentVersion: 1, artifactId: 101 });
+    });
+
+    it('serves its build when storing the whole folder fails, and says so in the log', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.wholeFails = new Error('No space left on device');
+      // The swap takes a while: the failure comes before it ends.
+      builds.finishMs = 100;
+      const errors = vi.spyOn(log, 'error').mockImplementation(() => undefined);
+      start(builds, 0, 1_000, POLL_MS, artifacts);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 1_010 + 2 * builds.finishMs);
+      expect(readCurrentBuild(dataDir)).toMatchObject({ contentVersion: 1, artifactId: 101 });
+      expect(builds.finished).toMatchObject([{ id: 1, ok: true }]);
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('could not be shared'), {
+        error: artifacts.wholeFails,
+      });
+      expect(artifacts.released).toBe(1);
     });
 
     it('waits while another instance leads, then downloads what it stored', async () => {

@@ -241,9 +241,11 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
         contentVersion,
         seconds: Number(((performance.now() - sharing) / 1000).toFixed(2)),
       });
+    // The whole folder follows, for instances that serve an older build, while this one swaps and
+    // holds the lead; a failure is handled from now, not once the swap is done.
+    const whole = stored ? stored.whole.catch(shareFailed) : Promise.resolve();
     const current = await install(record.id, outputDir, contentVersion, hash, stored?.id);
-    // The whole folder, for instances that serve an older build, while this one holds the lead.
-    await stored?.whole.catch(shareFailed);
+    await whole;
     return current;
   }
 
