@@ -1,7 +1,7 @@
 import type { AdminSectionSlug } from '../src/domain/admin/sections.ts';
 import { ADMIN, HOSTED, onShopify, signInBody } from './fixtures/backends.ts';
 import { retryingResets } from './fixtures/resets.ts';
-import { openShop } from './fixtures/shop.ts';
+import { openShop, REBUILD_WAIT_MS } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 import { openSection } from './support/dashboard.ts';
 
@@ -408,13 +408,11 @@ test('orders placed in the shop appear; one is marked paid, cancelling another r
 });
 
 test('the storefront status shows, and "rebuild now" builds and comes back up to date', async ({ page }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(2 * REBUILD_WAIT_MS + 120_000);
   await openDashboard(page, { section: 'storefront' });
   const status = page.getByTestId('storefront-status');
-  // Earlier tests changed the catalogue: let that rebuild finish first. A hang guard: in a full run
-  // on this two-core machine one build of the worker's shop took 153 s, and a change during it
-  // makes two in a row.
-  await expect(status).toHaveAttribute('data-state', 'up_to_date', { timeout: 360_000 });
+  // Earlier tests changed the catalogue: let that rebuild finish first.
+  await expect(status).toHaveAttribute('data-state', 'up_to_date', { timeout: REBUILD_WAIT_MS });
   await expect(status).toHaveText('Ενημερωμένο');
   await expect(page.getByText(/^Τελευταία επιτυχής ενημέρωση: /)).toBeVisible();
 
@@ -424,7 +422,7 @@ test('the storefront status shows, and "rebuild now" builds and comes back up to
   await expect(status).toHaveAttribute('data-state', 'building', { timeout: 60_000 });
   await expect(status).toHaveText('Δημιουργία σε εξέλιξη…');
   await expect(page.getByRole('button', { name: 'Ανανέωση τώρα' })).toBeDisabled();
-  await expect(status).toHaveAttribute('data-state', 'up_to_date', { timeout: 120_000 });
+  await expect(status).toHaveAttribute('data-state', 'up_to_date', { timeout: REBUILD_WAIT_MS });
   await expect(status).toHaveText('Ενημερωμένο');
 });
 

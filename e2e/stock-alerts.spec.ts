@@ -107,6 +107,8 @@ async function signUp(page: Page, product: Product, email: string) {
 test('a shopper asks, confirms from the mail, and gets exactly one mail when the card is back; another unsubscribes @hosted', async ({
   page,
 }) => {
+  // Some twenty pages, mails and dashboard steps: in full runs it took 1.9 and 2.2 minutes.
+  test.setTimeout(300_000);
   const stamp = Date.now();
   const card = await soldOutCard(`Giannis Alert ${stamp}`);
   const shopper = `waiting-${stamp}@example.gr`;
