@@ -121,31 +121,30 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     hash: string,
   ): Promise<{ current: CurrentBuild | null } | { release: () => Promise<void> }> {
     const key = codeKey(root, hash);
-    // A build of other code (the one served before a deploy) is older than any of this code.
-    const servedVersion = () => {
+    // What this instance serves, of this code: a build of other code (the one served before a
+    // deploy) is older than any of this code.
+    const servedNow = () => {
       const served = readCurrentBuild(dataDir);
-      return served?.codeHash === hash ? served.contentVersion : -1;
+      return served?.codeHash === hash ? served : null;
     };
-    const servedArtifact = (): ServedArtifact | null => {
-      const served = readCurrentBuild(dataDir);
-      return served?.codeHash === hash && served.artifactId !== undefined
-        ? { id: served.artifactId, dir: served.outputDir }
-        : null;
-    };
-    const latest = () => shared.latest(key, servedArtifact()?.id ?? null);
-    const usable = (artifact: BuildArtifact | null): artifact is BuildArtifact =>
-      artifact !== null && artifact.contentVersion >= wanted && artifact.contentVersion > servedVersion();
+    const storedAs = (served: CurrentBuild | null): ServedArtifact | null =>
+      served?.artifactId === undefined ? null : { id: served.artifactId, dir: served.outputDir };
+    const usable = (artifact: BuildArtifact | null, served: CurrentBuild | null): artifact is BuildArtifact =>
+      artifact !== null &&
+      artifact.contentVersion >= wanted &&
+      artifact.contentVersion > (served?.contentVersion ?? -1);
     const waitingSince = Date.now();
     while (!stopped) {
-      const newest = await latest();
-      if (usable(newest)) return { current: await download(shared, newest, servedArtifact(), hash) };
+      const served = servedNow();
+      const newest = await shared.latest(key, storedAs(served)?.id ?? null);
+      if (usable(newest, served)) return { current: await download(shared, newest, storedAs(served), hash) };
       const release = leaveToLastBuilder(newest, waitingSince) ? null : await shared.tryLead();
       if (release) {
         // One may have been stored between the look and the lead.
-        const stored = await latest();
-        if (!usable(stored)) return { release };
+        const stored = await shared.latest(key, storedAs(served)?.id ?? null);
+        if (!usable(stored, served)) return { release };
         await release();
-        return { current: await download(shared, stored, servedArtifact(), hash) };
+        return { current: await download(shared, stored, storedAs(served), hash) };
       }
       // Often, whatever the service's own poll: nothing notifies of a stored build, and this
       // wait is part of every edit's way to live here. One index seek per look.
