@@ -8,7 +8,7 @@
  *                             e2e smoke set (every page type, the main flows) on the embedded backend
  *   npm test -- unit e2e …    only the named suites (check, lint, unit, e2e, e2e-hosted, e2e-postgres)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureHeadlessShell } from './chromium.ts';
@@ -26,11 +26,6 @@ const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 type Tally = { suite: string; passed: number; failed: number };
 const tallies: Tally[] = [];
 const started = performance.now();
-
-function run(command: string, args: string[]): number {
-  console.info(`\n$ ${path.basename(command)} ${args.join(' ')}`);
-  return spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
-}
 
 function readJson<T>(file: string): T | null {
   try {
@@ -201,22 +196,38 @@ fs.mkdirSync(results, { recursive: true });
 // in vitest's global setup.
 if (wanted('unit') || (!quick && wanted('e2e-postgres'))) ensurePostgres('the PostgreSQL tests');
 
-if (wanted('check')) {
-  const failed = run(bin('astro'), ['check', '--minimumSeverity', 'warning']) !== 0;
-  tallies.push({ suite: 'type-check', passed: failed ? 0 : 1, failed: failed ? 1 : 0 });
-}
-if (wanted('lint')) {
-  // Biome lints and formats; ESLint checks the import rules between folders, .astro included.
-  const failed = [run(bin('biome'), ['check', '.']), run(bin('eslint'), ['src'])].some(
-    (status) => status !== 0,
-  );
-  tallies.push({ suite: 'lint and format', passed: failed ? 0 : 1, failed: failed ? 1 : 0 });
+/** A check that passes or fails as a whole: one tally from its commands' exit codes, a log each. */
+async function checkSuite(suite: string, commands: Array<[log: string, command: string, args: string[]]>) {
+  const codes = await Promise.all(commands.map(([log, command, args]) => runLogged(log, command, args)));
+  commands.forEach(([log], index) => {
+    if (codes[index] !== 0)
+      failures.push(
+        `${suite}: ${log} exited with ${codes[index]} (its output above, and in test-results/${log}.log)`,
+      );
+  });
+  const failed = codes.some((code) => code !== 0);
+  return { suite, passed: failed ? 0 : 1, failed: failed ? 1 : 0 } satisfies Tally;
 }
 
-// Then vitest and the e2e runs side by side: much of an e2e run's time is spent waiting (for a
-// rebuild, an animation, a debounce). Shares of the two cores (decision 078): the embedded e2e run
-// two browsers, the hosted run and vitest one worker each; the quick set gives vitest both.
+// Every suite runs side by side, the type-check and lint too: alone they kept both cores half
+// idle for most of a minute, while the e2e run's shop waited to start and build.
 const running: Array<Promise<Tally>> = [];
+if (wanted('check'))
+  running.push(
+    checkSuite('type-check', [['type-check', bin('astro'), ['check', '--minimumSeverity', 'warning']]]),
+  );
+// Biome lints and formats; ESLint checks the import rules between folders, .astro included.
+if (wanted('lint'))
+  running.push(
+    checkSuite('lint and format', [
+      ['biome', bin('biome'), ['check', '.']],
+      ['eslint', bin('eslint'), ['src']],
+    ]),
+  );
+
+// Much of an e2e run's time is spent waiting (for a rebuild, an animation, a debounce). Shares of
+// the two cores (decision 078): the embedded e2e run two browsers, the hosted run and vitest one
+// worker each; the quick set gives vitest both.
 const full = !quick && wanted('e2e') && wanted('e2e-hosted');
 if (wanted('unit')) running.push(vitest(quick ? 'quick' : null, full ? 1 : 2));
 // Each run's own ports, apart: its shop, and the hosted run's emulators 20,000 to 22,000 above it
