@@ -5,6 +5,11 @@ export interface BuildsPort {
   /** Grows with every catalogue or category change, and with every manual rebuild request. */
   contentVersion(): Promise<number>;
   requestRebuild(): Promise<void>;
+  /**
+   * How many rebuilds have been asked for so far (`requestRebuild`, the dashboard's "rebuild now"):
+   * one asked for is built at once, without waiting out the debounce of a change.
+   */
+  rebuildRequests(): Promise<number>;
   /** Starts a build record unless another live process is building; null when one is. */
   begin(pid: number, contentVersion: number): Promise<BuildRecord | null>;
   progress(id: number, text: string): Promise<void>;

@@ -78,6 +78,17 @@ for (const [name, openDatabase] of DATABASES)
         expect(await builds.contentVersion()).toBe(v2 + 1);
       });
 
+      it('counts the rebuilds asked for, and nothing else', async () => {
+        const r0 = await builds.rebuildRequests();
+        await catalogCounter(database.store).bump();
+        await bump(database.store, 'settings');
+        expect(await builds.rebuildRequests()).toBe(r0);
+        await builds.requestRebuild();
+        // Asked for through another process, or instance.
+        await (await another()).requestRebuild();
+        expect(await builds.rebuildRequests()).toBe(r0 + 2);
+      });
+
       it('does not grow with stock, or build bookkeeping', async () => {
         const v0 = await builds.contentVersion();
         await bump(database.store, 'stock');

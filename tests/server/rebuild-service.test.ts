@@ -27,12 +27,17 @@ function fakeBuilds() {
   const finished: ({ id: number } & Parameters<BuildsPort['finish']>[1])[] = [];
   const port = {
     version: 0,
+    /** Rebuilds asked for ("rebuild now"); each also moves `version`, as the adapter's does. */
+    requests: 0,
     /** Another process holds the build: begin() answers null. */
     busy: false,
     started,
     finished,
     async contentVersion() {
       return port.version;
+    },
+    async rebuildRequests() {
+      return port.requests;
     },
     async begin(_pid: number, contentVersion: number): Promise<BuildRecord | null> {
       if (port.busy) return null;
@@ -213,6 +218,26 @@ describe('the rebuild service', () => {
     await vi.advanceTimersByTimeAsync(1_000 + 300 + 2);
     expect(builds.started).toHaveLength(2);
     expect(builds.started[1]).toBeLessThanOrEqual(1_702);
+  });
+
+  it('builds a rebuild asked for at once, while a change waits out its debounce', async () => {
+    const builds = fakeBuilds();
+    start(builds, 60_000);
+    builds.version = 1;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(builds.started).toEqual([]);
+    // "Rebuild now": seen at the next look, and built then.
+    builds.requests = 1;
+    builds.version = 2;
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(builds.started).toEqual([5_250]);
+    // The next change waits out its whole debounce again.
+    await vi.advanceTimersByTimeAsync(10_000);
+    builds.version = 3;
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(builds.started).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(builds.started).toHaveLength(2);
   });
 
   it('waits while changes keep coming, then builds once', async () => {

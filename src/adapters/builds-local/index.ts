@@ -57,6 +57,15 @@ export function createLocalBuilds(
         .execute();
     },
 
+    async rebuildRequests() {
+      const row = await db
+        .selectFrom('counters')
+        .select('value')
+        .where('name', '=', 'rebuild')
+        .executeTakeFirst();
+      return row?.value ?? 0;
+    },
+
     async begin(pid, contentVersion) {
       const id = await single.begin(pid, contentVersion);
       return id === null

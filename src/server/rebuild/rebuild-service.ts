@@ -69,6 +69,8 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   let lastAttempted = readCurrentBuild(dataDir)?.contentVersion ?? -1;
   let lastSeen = -1;
   let lastChangeAt = 0;
+  /** The rebuild requests seen by the last build started here; a newer one skips the debounce. */
+  let answeredRequests: number | null = null;
   /** A build process already loading or loaded, for the next build (decision 074). */
   let loaded: Builder | null = null;
   /** The build process of the build under way, which `stop` ends. */
@@ -281,6 +283,8 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
 
   /** One look at the data; resolves with how long to wait before the next look. */
   async function tick(): Promise<number> {
+    // Those asked for before this process started are built by then, or with the first change.
+    answeredRequests ??= await builds.rebuildRequests();
     await swapIfNew(readCurrentBuild(dataDir));
     const version = await builds.contentVersion();
     if (version !== lastSeen) {
@@ -293,9 +297,13 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     // (Not once stopped: a look under way when `stop` came must not leave a process behind.)
     if (timer) loaded ??= startBuilder();
     // A change waits out its debounce, and not a moment more: an edit's way to live is this wait
-    // plus the build.
+    // plus the build. A rebuild asked for since the last (the dashboard's "rebuild now") is due
+    // at once.
     const quietFor = Date.now() - lastChangeAt;
-    if (quietFor < options.debounceMs) return Math.min(pollMs, options.debounceMs - quietFor);
+    const requests = await builds.rebuildRequests();
+    if (quietFor < options.debounceMs && requests <= answeredRequests)
+      return Math.min(pollMs, options.debounceMs - quietFor);
+    answeredRequests = requests;
     // Changes made during a build are due as soon as it ends; when another process holds the
     // build, look again later.
     return (await buildNow()) ? 0 : pollMs;
