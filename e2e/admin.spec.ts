@@ -1,7 +1,8 @@
 import type { AdminSectionSlug } from '../src/domain/admin/sections.ts';
 import { ADMIN, HOSTED, onShopify, signInBody } from './fixtures/backends.ts';
+import { REBUILD_QUIET_MS, REBUILD_WAIT_MS } from './fixtures/rebuild-times.ts';
 import { retryingResets } from './fixtures/resets.ts';
-import { openShop, REBUILD_WAIT_MS } from './fixtures/shop.ts';
+import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 import { openSection } from './support/dashboard.ts';
 
@@ -408,17 +409,19 @@ test('orders placed in the shop appear; one is marked paid, cancelling another r
 });
 
 test('the storefront status shows, and "rebuild now" builds and comes back up to date', async ({ page }) => {
-  test.setTimeout(2 * REBUILD_WAIT_MS + 120_000);
+  test.setTimeout(REBUILD_QUIET_MS + 2 * REBUILD_WAIT_MS + 120_000);
   await openDashboard(page, { section: 'storefront' });
   const status = page.getByTestId('storefront-status');
-  // Earlier tests changed the catalogue: let that rebuild finish first.
-  await expect(status).toHaveAttribute('data-state', 'up_to_date', { timeout: REBUILD_WAIT_MS });
+  // Earlier tests changed the catalogue: let that rebuild (after the shop's quiet time) finish first.
+  await expect(status).toHaveAttribute('data-state', 'up_to_date', {
+    timeout: REBUILD_QUIET_MS + REBUILD_WAIT_MS,
+  });
   await expect(status).toHaveText('Ενημερωμένο');
   await expect(page.getByText(/^Τελευταία επιτυχής ενημέρωση: /)).toBeVisible();
 
   await page.getByRole('button', { name: 'Ανανέωση τώρα' }).click();
-  // The shop's main process starts the build after its debounce, and the section looks every 3 s
-  // while a change waits: on a loaded two-core machine that once took longer than 20 s.
+  // The shop's main process starts a build asked for at once, without its debounce, and the section
+  // looks every 3 s while a change waits: on a loaded two-core machine that once took over 20 s.
   await expect(status).toHaveAttribute('data-state', 'building', { timeout: 60_000 });
   await expect(status).toHaveText('Δημιουργία σε εξέλιξη…');
   await expect(page.getByRole('button', { name: 'Ανανέωση τώρα' })).toBeDisabled();

@@ -1,5 +1,6 @@
 import { ADMIN, signInBody } from './fixtures/backends.ts';
-import { openShop, REBUILD_WAIT_MS } from './fixtures/shop.ts';
+import { REBUILD_QUIET_MS, REBUILD_WAIT_MS } from './fixtures/rebuild-times.ts';
+import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 import { openSection } from './support/dashboard.ts';
 
@@ -42,7 +43,7 @@ async function pickTeam(page: Page, team: string) {
 test('a player added in the dashboard appears in the SINGLES menu and on his page after the rebuild @hosted', async ({
   page,
 }) => {
-  test.setTimeout(REBUILD_WAIT_MS + 60_000);
+  test.setTimeout(REBUILD_QUIET_MS + REBUILD_WAIT_MS + 60_000);
   const player = `E2E Player ${Date.now()}`;
   await signIn(page);
 
@@ -104,7 +105,7 @@ test('a player added in the dashboard appears in the SINGLES menu and on his pag
       `/player/${encodeURIComponent(player)}/${TEAM}`,
       { timeout: 1_000 },
     );
-  }).toPass({ timeout: REBUILD_WAIT_MS, intervals: [2_000] });
+  }).toPass({ timeout: REBUILD_QUIET_MS + REBUILD_WAIT_MS, intervals: [2_000] });
 
   await page.goto(`/player/${encodeURIComponent(player)}/${TEAM}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${player} | ${TEAM}`);

@@ -5,7 +5,8 @@ import { ADMIN_PRODUCTS } from '../src/adapters/commerce-shopify/documents/admin
 import { STOREFRONT_PRODUCTS } from '../src/adapters/commerce-shopify/documents/storefront.ts';
 import { readCurrentBuild } from '../src/server/rebuild/current-build.ts';
 import { backendEnv, onShopify, signInBody } from './fixtures/backends.ts';
-import { openShop, REBUILD_WAIT_MS, waitForStorefront } from './fixtures/shop.ts';
+import { REBUILD_QUIET_MS, REBUILD_WAIT_MS } from './fixtures/rebuild-times.ts';
+import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 import { openSection } from './support/dashboard.ts';
 
@@ -106,7 +107,7 @@ test('a product changed in the Shopify admin reaches the storefront through the 
 }) => {
   // It waits for storefront rebuilds: minutes on a loaded two-core machine (the test took 142 s
   // of 240 in the last clean-clone run).
-  test.setTimeout(REBUILD_WAIT_MS + 120_000);
+  test.setTimeout(REBUILD_QUIET_MS + REBUILD_WAIT_MS + 120_000);
   await waitForStorefront();
   const title = `E2E Shopify Admin Card ${Date.now()}`;
   // Made in "the Shopify admin": straight in the store, not through the shop.
@@ -145,7 +146,7 @@ test('a product changed in the Shopify admin reaches the storefront through the 
         timeout: 1_000,
       },
     );
-  }).toPass({ timeout: REBUILD_WAIT_MS, intervals: [2_000] });
+  }).toPass({ timeout: REBUILD_QUIET_MS + REBUILD_WAIT_MS, intervals: [2_000] });
 });
 
 test('the proxies forward only the shop’s own documents; the admin proxy needs a signed-in admin @hosted', async ({
