@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './e2e/fixtures/backends.ts';
-import { REBUILD_QUIET_MS } from './e2e/fixtures/rebuild-times.ts';
+import { SHOP_REBUILD_DEBOUNCE_MS } from './e2e/fixtures/rebuild-times.ts';
 import { CHROMIUM_FLAGS, headlessShellPath } from './scripts/chromium.ts';
 import { emulatedEnv } from './scripts/emulators/hosted-env.ts';
 
@@ -123,7 +123,7 @@ export default defineConfig({
             DATA_DIR: E2E_DATA_DIR,
             PORT: String(port),
             HOST: '127.0.0.1',
-            REBUILD_DEBOUNCE_MS: String(REBUILD_QUIET_MS),
+            REBUILD_DEBOUNCE_MS: String(SHOP_REBUILD_DEBOUNCE_MS),
             ADMIN_EMAIL: ADMIN.email,
             ADMIN_PASSWORD: ADMIN.password,
             FIRESTORE_EMULATOR_PORT: String(emulatorPorts.firestore),

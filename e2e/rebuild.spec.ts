@@ -1,11 +1,9 @@
-import { REBUILD_QUIET_MS, REBUILD_WAIT_MS } from './fixtures/rebuild-times.ts';
-import { openShop } from './fixtures/shop.ts';
+import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, test } from './fixtures/test.ts';
 
-test('a product added through the engine appears in Recently Added after the rebuild, with no restart', async ({
+test('a product added through the engine appears in Recently Added after a rebuild, with no restart', async ({
   page,
 }) => {
-  test.setTimeout(REBUILD_QUIET_MS + REBUILD_WAIT_MS + 60_000);
   const title = `E2E Rebuild Card ${Date.now()}`;
   const shop = openShop();
   try {
@@ -19,14 +17,17 @@ test('a product added through the engine appears in Recently Added after the reb
   } finally {
     shop.close();
   }
+  // The pre-rendered home page still shows the build before the change.
   await page.goto('/');
   await expect(page.getByTestId('recently-added').getByText(title)).toHaveCount(0);
 
-  // Among the newest, not necessarily first: another spec may add a product meanwhile.
+  await waitForStorefront();
+  // The build is recorded a moment before every web worker serves it: read until one does. Among
+  // the newest, not necessarily first.
   await expect(async () => {
     await page.reload();
     await expect(
       page.getByTestId('recently-added').getByTestId('product-card').filter({ hasText: title }),
     ).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: REBUILD_QUIET_MS + REBUILD_WAIT_MS, intervals: [2_000] });
+  }).toPass({ timeout: 30_000, intervals: [1_000] });
 });
