@@ -89,7 +89,11 @@ function eventOf(event: EventRow): OrderEvent {
 }
 
 /** An order as the port answers it, from its row and its lines' and events' rows. */
-export function orderOf(row: OrderRow, lines: readonly OrderLineRow[], events: readonly EventRow[]): Order {
+export function orderOf(
+  row: OrderRow,
+  lines: ReadonlyArray<Omit<OrderLineRow, 'id'>>,
+  events: readonly EventRow[],
+): Order {
   const history = events.map(eventOf);
   const shipped = history.findLast((event) => event.status === 'shipped' && event.undoneAt === null);
   return {

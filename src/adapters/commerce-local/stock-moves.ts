@@ -31,25 +31,21 @@ export function takeStock(sqlite: Database.Database, variantId: number, quantity
   return prepared(sqlite, TAKE_STOCK).run(quantity, variantId, quantity).changes > 0;
 }
 
-/** takeStock on PostgreSQL, in the caller's transaction (after lockStock). */
-export async function takeStockIn(
-  trx: Transaction<DB>,
-  variantId: number,
-  quantity: number,
-): Promise<boolean> {
-  const taken = await trx
-    .updateTable('inventory_levels')
-    .set((eb) => ({ available: eb('available', '-', quantity) }))
-    .where(
-      'inventory_item_id',
-      '=',
-      trx.selectFrom('inventory_items').select('id').where('variant_id', '=', variantId),
-    )
-    .where('location_id', '=', shopLocation())
-    .where('available', '>=', quantity)
-    .executeTakeFirst();
-  return taken.numUpdatedRows > 0n;
-}
+/**
+ * takeStock on PostgreSQL for several variants at once, as an UPDATE … RETURNING to put in the
+ * order's statement (after lockStock when more than one): the variants whose quantity was there
+ * to take, and taken. A cart holds each variant once.
+ */
+export const takeStockExpression = (wanted: ReadonlyArray<{ variantId: number; quantity: number }>) =>
+  sql<{ variant_id: number }>`UPDATE inventory_levels SET available = available - wanted.quantity
+    FROM unnest(${wanted.map((line) => line.variantId)}::integer[], ${wanted.map((line) => line.quantity)}::integer[])
+        AS wanted (variant_id, quantity),
+      inventory_items
+    WHERE inventory_items.variant_id = wanted.variant_id
+      AND inventory_levels.inventory_item_id = inventory_items.id
+      AND inventory_levels.location_id = ${shopLocation()}
+      AND inventory_levels.available >= wanted.quantity
+    RETURNING inventory_items.variant_id`;
 
 /**
  * PostgreSQL: locks the shop's stock rows of these variants, in item order, until the transaction

@@ -68,23 +68,26 @@ export async function enqueueMailsIn(
   if (mails.length === 0) return [];
   const rows = await trx
     .insertInto('mail_outbox')
-    .values(
-      mails.map(validMail).map((valid) => ({
-        kind: valid.kind,
-        to_address: valid.to,
-        reply_to: valid.replyTo ?? null,
-        subject: valid.subject,
-        text_body: valid.text,
-        html_body: valid.html ?? null,
-        status: 'pending' as const,
-        next_attempt_at: notBefore.toISOString(),
-        created_at: now.toISOString(),
-      })),
-    )
+    .values(outboxRows(mails, now, notBefore))
     .returning('id')
     .execute();
   // Ids come from the table's sequence in the order of the rows inserted.
   return rows.map((row) => row.id).toSorted((a, b) => a - b);
+}
+
+/** The outbox's rows for `mails`, each checked first: for an insert of one's own (an order's). */
+export function outboxRows(mails: readonly OutgoingMail[], now = new Date(), notBefore = now) {
+  return mails.map(validMail).map((valid) => ({
+    kind: valid.kind,
+    to_address: valid.to,
+    reply_to: valid.replyTo ?? null,
+    subject: valid.subject,
+    text_body: valid.text,
+    html_body: valid.html ?? null,
+    status: 'pending' as const,
+    next_attempt_at: notBefore.toISOString(),
+    created_at: now.toISOString(),
+  }));
 }
 
 function validMail(mail: OutgoingMail): OutgoingMail {
