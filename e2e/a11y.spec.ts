@@ -1,28 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_SECTIONS, sectionPath } from '../src/domain/admin/sections.ts';
 import { signInBody } from './fixtures/backends.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { axeViolations } from './support/axe.ts';
 import { openSection } from './support/dashboard.ts';
 import { newestProductPage, orderPage, PAGE_TYPES } from './support/page-types.ts';
-
-/** WCAG 2.x A and AA, and axe's best practices (heading-order, landmarks, ...): every impact counts. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/**
- * axe.run in the page (legacy mode: our pages have no frames), asked for violations only: it then
- * skips describing every node that passed, most of its time on a long page.
- */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-}
 
 /** Pages also checked on a phone, where the layout differs most. */
 const PHONE = new Set([
@@ -59,7 +40,7 @@ test('axe, as run here, reports what it is shown: a picture without a text, grey
     '<html lang="el"><head><title>t</title></head><body><main><h1>t</h1><img src="/favicon.svg">' +
       '<p style="color:#777;background:#888">λίγη αντίθεση</p></main></body></html>',
   );
-  const found = await violations(page);
+  const found = await axeViolations(page);
   expect(found.find((line) => line.startsWith('image-alt'))).toContain('img');
   expect(found.find((line) => line.startsWith('color-contrast'))).toContain('p');
 });
@@ -69,14 +50,14 @@ for (const url of PAGE_TYPES.filter((candidate) => !REPEATS.has(candidate))) {
   test(`axe finds no problem on ${url}${PHONE.has(url) ? ' @phone' : ''}`, async ({ page }) => {
     await page.goto(url);
     await settle(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 
 test('axe finds no problem on a product page @phone', async ({ page }) => {
   await page.goto(await newestProductPage());
   await settle(page);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('axe finds no problem on an order confirmation page', async ({ page }) => {
@@ -85,7 +66,7 @@ test('axe finds no problem on an order confirmation page', async ({ page }) => {
   await page.goto(url ?? '/');
   await settle(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 /** A signed-in dashboard section at its address, loaded (nothing left saying 'Φόρτωση...'). */
@@ -106,7 +87,7 @@ test('axe finds no problem on the signed-in dashboard, with a sport and the new 
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByLabel('Τίτλος', { exact: false }).first()).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 // Every other section on its own page, open: a test each, so that each axe run has a whole test's
@@ -116,28 +97,28 @@ for (const { slug } of ADMIN_SECTIONS.filter((section) => section.slug !== 'prod
     expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
     await openLoaded(page, slug);
     await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
-    expect(await violations(page), slug).toEqual([]);
+    expect(await axeViolations(page), slug).toEqual([]);
   });
 }
 
 test('axe finds no problem on a signed-in dashboard section on a phone @phone', async ({ page }) => {
   expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
   await openLoaded(page, 'orders');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('axe finds no problem with the menus and the search results open', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('recently-added').getByRole('link').first().click();
   await settle(page);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: /SINGLES/ }).click();
   await page.getByRole('button', { name: 'NBA', exact: true }).click();
   await page.getByRole('button', { name: 'Central', exact: true }).click();
   await page.getByRole('button', { name: 'Milwaukee Bucks', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Giannis Antetokounmpo', exact: true })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.keyboard.press('Escape');
   const box = page.getByRole('combobox', { name: 'Αναζήτηση προϊόντων' });
@@ -145,5 +126,5 @@ test('axe finds no problem with the menus and the search results open', async ({
   await box.fill('Giannis');
   await expect(page.getByRole('option').first()).toBeVisible();
   await box.press('ArrowDown');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '../src/domain/catalog/product.ts';
 import { LOT_TITLES, MYSTERY_PACK_TITLES } from '../src/domain/catalog/title-lists.ts';
 import { HOSTED, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { axeViolations } from './support/axe.ts';
 import { openSection } from './support/dashboard.ts';
 
 /**
@@ -256,13 +256,5 @@ test('the list fits the screen: a table on a wide one, cards with the same check
 
   // Page quality is the same code on both backends: the embedded run checks it (as a11y.spec.ts does).
   if (HOSTED) return;
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { ProductInput } from '../src/domain/catalog/product.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { axeViolations } from './support/axe.ts';
 import { enginePage, teamsOf } from './support/catalog.ts';
 
 /** The singles browser's active-filter chips, «Καθαρισμός όλων», and the phone filter panel. */
@@ -274,23 +274,14 @@ test('on a phone the card titles wrap to two lines, and chips wrap without sidew
 });
 
 test('axe finds no problem with chips shown, nor in the open phone panel @phone', async ({ page }) => {
-  const axe = async () =>
-    (
-      await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze()
-    ).violations.map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
   await openSingles(page, '?search=celtics&category=NBA&max=1000&auto=1&grader=PSA');
   await expect(chipList(page)).toBeVisible();
-  expect(await axe()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   if (!isPhone(page)) return;
   await filtersButton(page).click();
   await expect(filtersDialog(page)).toBeVisible();
   await expect(factsPanel(page)).toHaveAttribute('open');
-  expect(await axe()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test.describe('without JavaScript', () => {

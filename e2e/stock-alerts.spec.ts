@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '../src/domain/catalog/product.ts';
 import { productPath } from '../src/domain/catalog/product-id.ts';
 import type { OutboxEntry } from '../src/domain/mail/outgoing-mail.ts';
@@ -7,6 +6,7 @@ import { STOCK_ALERT_MESSAGES } from '../src/domain/stock-alerts/stock-alert-for
 import { ADMIN, signInBody } from './fixtures/backends.ts';
 import { openShop } from './fixtures/shop.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
+import { axeViolations } from './support/axe.ts';
 import { openSection, searchProductList } from './support/dashboard.ts';
 
 /** A card of the test's own, sold out; an NBA team's, so the dashboard lists it under NBA. */
@@ -68,17 +68,6 @@ async function mailedLink(kind: OutboxEntry['kind'], to: string, pathname: strin
     })
     .not.toBe('');
   return found;
-}
-
-/** axe, as a11y.spec.ts runs it on every page type: WCAG 2.x A and AA and best practices. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
 }
 
 const alertForm = (page: Page) => page.getByRole('form', { name: 'Ειδοποίηση διαθεσιμότητας' });
