@@ -106,7 +106,8 @@ export function createLocalCarts(
           }),
         );
         for (const line of wanted) await addLine(trx, id, line, (variantId) => stock(trx, variantId));
-        await touch(trx, id);
+        // A new cart was made just now, with the time.
+        if (open) await touch(trx, id);
         return read(trx, id);
       });
     },
@@ -182,12 +183,30 @@ async function addLine(
           .executeTakeFirst();
   if (!variant) throw new AppError('not_found', MESSAGES.productNotFound);
   if (variant.price_cents === null) throw new AppError('conflict', MESSAGES.noPrice);
-  const existing = await trx
+  // The variant's line in the cart, if any, and how many lines the cart holds: one look.
+  const { existing_id, existing_quantity, held } = await trx
     .selectFrom('cart_lines')
-    .select(['id', 'quantity'])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('held'),
+      eb
+        .selectFrom('cart_lines')
+        .select('id')
+        .where('cart_id', '=', cartId)
+        .where('variant_id', '=', variant.id)
+        .as('existing_id'),
+      eb
+        .selectFrom('cart_lines')
+        .select('quantity')
+        .where('cart_id', '=', cartId)
+        .where('variant_id', '=', variant.id)
+        .as('existing_quantity'),
+    ])
     .where('cart_id', '=', cartId)
-    .where('variant_id', '=', variant.id)
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
+  const existing =
+    existing_id === null || existing_quantity === null
+      ? null
+      : { id: existing_id, quantity: existing_quantity };
   const stock = await stockOfVariant(variant.id);
   const quantity = (existing?.quantity ?? 0) + line.quantity;
   if (stock !== null && stock <= 0) throw new AppError('conflict', MESSAGES.soldOut, { max: '0' });
@@ -196,12 +215,7 @@ async function addLine(
   if (existing) {
     await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', existing.id).execute();
   } else {
-    const held = await trx
-      .selectFrom('cart_lines')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('cart_id', '=', cartId)
-      .executeTakeFirstOrThrow();
-    if (Number(held.n) >= MAX_CART_LINES)
+    if (Number(held) >= MAX_CART_LINES)
       throw new AppError('conflict', `Το καλάθι χωράει έως ${MAX_CART_LINES} διαφορετικά προϊόντα.`);
     await trx
       .insertInto('cart_lines')
