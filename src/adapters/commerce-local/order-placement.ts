@@ -203,8 +203,9 @@ export async function placeOnPostgres(store: ShopDatabase, input: PlaceOrderInpu
  * Five round trips on the common path (begin, the cart's lock with the order's id, the cart, the
  * writes, commit), six with several stock rows to lock: each costs both processes a wake-up and a
  * socket write, most of an order's cost on a busy shop (decision 103). The writes are one
- * statement that takes the stock last, just before the commit, so its rows (and the 'stock'
- * counter their trigger moves, which every sale in the shop waits for) are held briefly.
+ * statement, the last before the commit, and the stock is taken in it: its rows (and the 'stock'
+ * counter their trigger moves, which every sale in the shop waits for) are held from there to the
+ * commit, not for the whole order.
  */
 async function placeIn(trx: Transaction<DB>, input: PlaceOrderInput, lookFirst: boolean): Promise<Placed> {
   // The order's id comes with the cart's lock: a checkout that ends without an order from here
