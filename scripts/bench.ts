@@ -11,7 +11,8 @@
  * Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_PORT (4610, else any free port),
  * BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_KEEP=1 keeps the data folder, BENCH_DATA_DIR=<folder>
  * runs on a folder a kept run seeded (with the same --products), neither seeding nor removing it
- * (both on SQLite only).
+ * (both on SQLite only). `--shopping-only` runs the cart adds and orders alone, after the seed and
+ * the build (a quick look at the write path; it writes nothing to the page).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -602,7 +603,10 @@ function writeBenchmarksPage(rows: readonly TargetRow[]): void {
 
 async function main(): Promise<void> {
   // Checked before the long run, not when Lighthouse's turn comes.
-  const chromium = LIGHTHOUSE ? ensureChromium('the Lighthouse run (BENCH_LIGHTHOUSE=0 skips it)') : null;
+  const chromium =
+    LIGHTHOUSE && !settings.shoppingOnly
+      ? ensureChromium('the Lighthouse run (BENCH_LIGHTHOUSE=0 skips it)')
+      : null;
   const reused = settings.dataDir !== null;
   const dataDir = settings.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-bench-'));
   // nginx's workers run as an unprivileged user and must read the build's files.
@@ -645,16 +649,18 @@ async function main(): Promise<void> {
       );
       const [newest] = products;
       if (!newest) throw new Error('The seeded shop has no products.');
-      step('/');
-      httpRows.push(await pageLoad(base, '/ (pre-rendered)', ['/']));
-      step('/about-us beside nginx');
-      await staticVersusNginx(base, dataDir);
-      step('/api/health');
-      httpRows.push(await pageLoad(base, '/api/health (API)', ['/api/health']));
-      step('singles and search');
-      await singlesWithHome(base, container, products);
-      step('product pages');
-      await productPages(base, products);
+      if (!settings.shoppingOnly) {
+        step('/');
+        httpRows.push(await pageLoad(base, '/ (pre-rendered)', ['/']));
+        step('/about-us beside nginx');
+        await staticVersusNginx(base, dataDir);
+        step('/api/health');
+        httpRows.push(await pageLoad(base, '/api/health (API)', ['/api/health']));
+        step('singles and search');
+        await singlesWithHome(base, container, products);
+        step('product pages');
+        await productPages(base, products);
+      }
       step('cart adds and orders');
       await shopping(base, container, shoppingCard);
       const peak = memory.peak();
@@ -673,7 +679,7 @@ async function main(): Promise<void> {
       }
       memory.stop();
       databaseMemory?.stop();
-      if (chromium) {
+      if (chromium && !settings.shoppingOnly) {
         console.info('Lighthouse, mobile (home, singles, a product page)…');
         const productPath = `/product/${encodeURIComponent(newest.variantId || newest.id)}`;
         lighthouseRows.push(
@@ -684,7 +690,7 @@ async function main(): Promise<void> {
           ])),
         );
       }
-      await editAndWait(server, base, container, newest);
+      if (!settings.shoppingOnly) await editAndWait(server, base, container, newest);
       if (settings.rebuilds > 0) await rebuilds(server, base, container);
     } finally {
       memory.stop();

@@ -15,6 +15,8 @@ export type BenchSettings = {
   dataDir: string | null;
   writePage: boolean;
   lighthouse: boolean;
+  /** Only the cart adds and orders, after the seed and the build (`--shopping-only`). */
+  shoppingOnly: boolean;
 };
 
 export const DEFAULT_DURATION = 10;
@@ -34,8 +36,10 @@ export function parseBenchSettings(args: string[], env: Record<string, string | 
     port: wholeNumber('BENCH_PORT', env.BENCH_PORT, 4610),
     keep: env.BENCH_KEEP === '1',
     dataDir: env.BENCH_DATA_DIR || null,
-    writePage: !args.includes('--no-write'),
+    // A partial run's figures cannot stand in for a full run's block on the page.
+    writePage: !args.includes('--no-write') && !args.includes('--shopping-only'),
     lighthouse: env.BENCH_LIGHTHOUSE !== '0',
+    shoppingOnly: args.includes('--shopping-only'),
   };
   // A kept data folder holds no PostgreSQL database: the bench's server and its data are deleted
   // when the run ends, so a later run would find media files and no shop.

@@ -14,6 +14,15 @@ describe("the bench's settings", () => {
       dataDir: null,
       writePage: true,
       lighthouse: true,
+      shoppingOnly: false,
+    });
+  });
+
+  it('runs the cart adds and orders alone with --shopping-only, and then writes nothing to the page', () => {
+    expect(parseBenchSettings(['--shopping-only', '--database', 'postgres'], {})).toMatchObject({
+      shoppingOnly: true,
+      writePage: false,
+      database: 'postgres',
     });
   });
 
