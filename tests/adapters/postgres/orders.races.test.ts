@@ -138,6 +138,63 @@ describe('the last copy, wanted by 50 buyers on three instances', () => {
   });
 });
 
+describe('a card of the cart sold while the order waits for its stock', () => {
+  it('orders nothing and takes nothing: the other card keeps its stock, the cart stays open', async () => {
+    const kept = await product('2018-19 Panini Prizm Luka Doncic', 3000, 2);
+    const sold = await product('2019-20 Panini Prizm Ja Morant', 4000, 1);
+    const cart = await first().carts.addCartLines(null, [
+      { merchandiseId: kept.variantId, quantity: 1 },
+      { merchandiseId: sold.variantId, quantity: 1 },
+    ]);
+    // Another instance sells the last Morant and has not committed yet: the order reads the cart
+    // as it was (1 in stock), then waits at the stock rows' lock.
+    const seller = await database.another();
+    let commitSale = () => {};
+    const saleHeld = new Promise<void>((resolve) => {
+      commitSale = resolve;
+    });
+    let saleMade = () => {};
+    const saleStarted = new Promise<void>((resolve) => {
+      saleMade = resolve;
+    });
+    const sale = seller.transaction(async (trx) => {
+      await sql`UPDATE inventory_levels SET available = 0
+        WHERE inventory_item_id = (SELECT id FROM inventory_items WHERE variant_id = ${Number(parseGid('ProductVariant', sold.variantId))})`.execute(
+        trx,
+      );
+      saleMade();
+      await saleHeld;
+    });
+    await saleStarted;
+    const placing = on(1).orders.placeOrder(orderInput(cart.id));
+    const outcome = placing.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // The order is at the lock when one of its connections waits for one.
+    for (;;) {
+      const waiting = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.store.db);
+      if ((waiting.rows[0]?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    commitSale();
+    await sale;
+
+    const error = (await outcome) as AppError | null;
+    expect(error).toMatchObject({ kind: 'conflict' });
+    expect(error?.message).toContain('2019-20 Panini Prizm Ja Morant');
+    expect(error?.message).toContain('εξαντλήθηκε');
+    expect(await stockOf(kept)).toBe(2);
+    expect(await stockOf(sold)).toBe(0);
+    expect(await count('orders')).toBe(0);
+    expect(await count('order_lines')).toBe(0);
+    expect(await count('order_events')).toBe(0);
+    expect(await count('mail_outbox')).toBe(0);
+    expect(await first().carts.getCart(cart.id)).not.toBeNull();
+  });
+});
+
 describe('a checkout sent more than once at the same moment', () => {
   it('makes one order from ten submits on three instances, and answers each with it', async () => {
     const card = await product('Card', 1000, 5);
