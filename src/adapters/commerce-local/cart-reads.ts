@@ -11,7 +11,8 @@ import { prepared } from '../sqlite/prepared.ts';
  * A cart as the shopper should see it, and a variant's stock: on SQLite synchronous plain SQL on
  * the connection of the caller's open transaction (order placement reads the cart on its hot
  * path, decision 004), on PostgreSQL the same reads through the caller's Kysely transaction
- * (decision 093). What reading a cart decides is one pure function (`withinStock`).
+ * (decision 093), or in one query outside any, for an order written in one statement (104).
+ * What reading a cart decides is one pure function (`withinStock`).
  */
 
 const CHECKOUT_URL = '/checkout';
@@ -139,37 +140,80 @@ export function readCart(sqlite: Database.Database, cartId: string, mediaUrls: M
   return cart;
 }
 
+/** A cart's lines on PostgreSQL, each with its product and stock (HeldLine before stockFrom). */
+const linesWithStock = (cartId: string) => sql`SELECT cart_lines.id, cart_lines.quantity,
+    cart_lines.variant_id, variants.price_cents, products.id AS product_id, products.title,
+    media.file_name, stock.tracked, stock.available
+  FROM cart_lines
+  JOIN variants ON variants.id = cart_lines.variant_id
+  JOIN products ON products.id = variants.product_id
+  LEFT JOIN product_media ON product_media.product_id = products.id AND product_media.position = 0
+  LEFT JOIN media ON media.id = product_media.media_id
+  LEFT JOIN LATERAL (
+    SELECT inventory_items.tracked, coalesce(sum(inventory_levels.available), 0) AS available
+    FROM inventory_items
+    LEFT JOIN inventory_levels ON inventory_levels.inventory_item_id = inventory_items.id
+    WHERE inventory_items.variant_id = cart_lines.variant_id
+    GROUP BY inventory_items.id
+  ) AS stock ON true
+  WHERE cart_lines.cart_id = ${cartId}`;
+
+type LineWithStock = Omit<HeldLine, 'stock'> & StockRow;
+const held = ({ tracked, available, ...row }: LineWithStock): HeldLine => ({
+  ...row,
+  stock: stockFrom({ tracked, available }),
+});
+
 /** readCart on PostgreSQL, in the caller's transaction: the lines and their stock in one query. */
 export async function readCartIn(
   trx: Transaction<DB>,
   cartId: string,
   mediaUrls: MediaUrlSettings = {},
 ): Promise<Cart> {
-  const { rows } = await sql<Omit<HeldLine, 'stock'> & StockRow>`SELECT cart_lines.id, cart_lines.quantity,
-      cart_lines.variant_id, variants.price_cents, products.id AS product_id, products.title,
-      media.file_name, stock.tracked, stock.available
-    FROM cart_lines
-    JOIN variants ON variants.id = cart_lines.variant_id
-    JOIN products ON products.id = variants.product_id
-    LEFT JOIN product_media ON product_media.product_id = products.id AND product_media.position = 0
-    LEFT JOIN media ON media.id = product_media.media_id
-    LEFT JOIN LATERAL (
-      SELECT inventory_items.tracked, coalesce(sum(inventory_levels.available), 0) AS available
-      FROM inventory_items
-      LEFT JOIN inventory_levels ON inventory_levels.inventory_item_id = inventory_items.id
-      WHERE inventory_items.variant_id = cart_lines.variant_id
-      GROUP BY inventory_items.id
-    ) AS stock ON true
-    WHERE cart_lines.cart_id = ${cartId}
-    ORDER BY cart_lines.id`.execute(trx);
-  const { cart, changes } = withinStock(
-    cartId,
-    rows.map(({ tracked, available, ...row }) => ({ ...row, stock: stockFrom({ tracked, available }) })),
-    mediaUrls,
-  );
+  const { rows } = await sql<LineWithStock>`${linesWithStock(cartId)} ORDER BY cart_lines.id`.execute(trx);
+  const { cart, changes } = withinStock(cartId, rows.map(held), mediaUrls);
   if (changes.removed.length > 0)
     await trx.deleteFrom('cart_lines').where('id', 'in', changes.removed).execute();
   for (const { id, quantity } of changes.reduced)
     await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', id).execute();
   return cart;
+}
+
+/** A cart read for an order placed in one statement (readCartToOrder). */
+export type CartToOrder = {
+  closedAt: string | null;
+  /** The cart row's version: its xmin, the transaction that last changed it. */
+  version: string;
+  /** The order's id, drawn from its sequence with the read. */
+  orderId: number;
+  /** The cart as the shopper should see it; its notices name what reading it would change. */
+  cart: Cart;
+};
+
+/**
+ * PostgreSQL, outside any transaction, in one query: the cart as an order takes it, with what an
+ * order written in one statement needs (order-placement.ts, decision 104). Every change of a
+ * cart's lines also writes its row (carts.ts touches it), so the row's xmin tells whether the
+ * cart is still the one read. Nothing is written: a cart that needs changes says so in its
+ * notices, and the locked path writes them. Null when there is no such cart.
+ */
+export async function readCartToOrder(db: Kysely<DB>, cartId: string): Promise<CartToOrder | null> {
+  const { rows } = await sql<
+    { closed_at: string | null; version: string; order_id: number } & Partial<LineWithStock>
+  >`WITH cart AS MATERIALIZED (
+      SELECT closed_at, xmin::text AS version,
+        nextval(pg_get_serial_sequence('orders', 'id'))::integer AS order_id
+      FROM carts WHERE id = ${cartId})
+    SELECT cart.closed_at, cart.version, cart.order_id, line.*
+    FROM cart LEFT JOIN LATERAL (${linesWithStock(cartId)}) AS line ON true
+    ORDER BY line.id`.execute(db);
+  const first = rows[0];
+  if (!first) return null;
+  const lines = rows.flatMap((row) => (row.id == null ? [] : [held(row as LineWithStock)]));
+  return {
+    closedAt: first.closed_at,
+    version: first.version,
+    orderId: first.order_id,
+    cart: withinStock(cartId, lines, {}).cart,
+  };
 }

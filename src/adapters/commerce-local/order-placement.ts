@@ -14,7 +14,7 @@ import { inSyncTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid } from '../sqlite/ids.ts';
 import { prepared } from '../sqlite/prepared.ts';
-import { readCart, readCartIn } from './cart-reads.ts';
+import { readCart, readCartIn, readCartToOrder } from './cart-reads.ts';
 import {
   type EventRow,
   type OrderLineRow,
@@ -24,15 +24,16 @@ import {
   toOrder,
 } from './order-rows.ts';
 import { customerFolded } from './order-search.ts';
-import { cartVariants, lockStock, takeStock, takeStockExpression } from './stock-moves.ts';
+import { cartVariants, lockStock, takeOneExpression, takeStock, takeStockExpression } from './stock-moves.ts';
 
 /**
  * Placing an order: one transaction that re-reads the cart, takes the stock, writes the order, its
  * lines, its placed event and its mails, and closes the cart (decisions 004, 030). On SQLite it is
- * synchronous plain SQL, the hot write of a busy shop; on PostgreSQL the same steps through Kysely,
- * with the cart's row locked first, so checkouts of one cart take turns from any instance, and its
- * stock rows locked last, in item order, so checkouts of different carts never deadlock over the
- * stock (stock-moves.ts) and hold it briefly.
+ * synchronous plain SQL, the hot write of a busy shop; on PostgreSQL one statement without a
+ * transaction when the cart allows it (decision 104), else the same steps through Kysely, with the
+ * cart's row locked first, so checkouts of one cart take turns from any instance, and its stock
+ * rows locked last, in item order, so checkouts of different carts never deadlock over the stock
+ * (stock-moves.ts) and hold it briefly.
  * What the order is (checks, totals, messages, numbering) is decided once, below.
  */
 
@@ -184,28 +185,114 @@ const isRepeatedKey = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === '23505' &&
   (error as { constraint?: unknown }).constraint === 'orders_idempotency_key_unique';
 
+/** Whether `error` is the stock's CHECK refusing a take below zero (a card sold meanwhile). */
+const isShortStock = (error: unknown) => (error as { code?: unknown } | null)?.code === '23514';
+
 /**
- * Places the order on PostgreSQL. Two submits of one checkout meet at the cart's lock: the second
- * finds the cart closed and the first's order by its key. A key already used with another cart
- * meets the key's unique constraint: the order is tried again from the start, looking for the key
- * first, and answered as a repeat (or refused, for another cart).
+ * Places the order on PostgreSQL: in one statement without a transaction when it can (placeAtOnce),
+ * else, and whenever that finds something changed, in a transaction with the cart's row locked
+ * (placeIn), which answers every case. Two submits of one checkout meet at the cart's row: the
+ * second finds the cart closed and the first's order by its key. A key already used with another
+ * cart meets the key's unique constraint: the order is tried again, looking for the key first,
+ * and answered as a repeat (or refused, for another cart).
  */
 export async function placeOnPostgres(store: ShopDatabase, input: PlaceOrderInput): Promise<Placed> {
+  let lookFirst = false;
   try {
-    return await store.transaction((trx) => placeIn(trx, input, false));
+    const placed = await placeAtOnce(store, input);
+    if (placed) return placed;
   } catch (error) {
-    if (!isRepeatedKey(error)) throw error;
+    if (isRepeatedKey(error)) lookFirst = true;
+    else if (!isShortStock(error)) throw error;
+  }
+  try {
+    return await store.transaction((trx) => placeIn(trx, input, lookFirst));
+  } catch (error) {
+    if (lookFirst || !isRepeatedKey(error)) throw error;
     return store.transaction((trx) => placeIn(trx, input, true));
   }
 }
 
 /**
- * Five round trips on the common path (begin, the cart's lock with the order's id, the cart, the
- * writes, commit), six with several stock rows to lock: each costs both processes a wake-up and a
- * socket write, most of an order's cost on a busy shop (decision 103). The writes are one
- * statement, the last before the commit, and the stock is taken in it: its rows (and the 'stock'
- * counter their trigger moves, which every sale in the shop waits for) are held from there to the
- * commit, not for the whole order.
+ * The common order on PostgreSQL in two round trips and no transaction (decision 104): the cart
+ * read with the order's id and the cart row's version, then one statement that writes everything,
+ * committed as it ends. No lock is held while this process reads an answer, so the card's stock
+ * row and the 'stock' counter, which every sale waits for, are held only while PostgreSQL runs
+ * the statement. Each write follows from the cart's close, made only if the cart's row is still
+ * the version read; the stock is taken without a condition, so a card sold meanwhile breaks its
+ * CHECK and undoes the statement (an error here). Null, with nothing written, when the cart is
+ * closed or gone, needs changes, cannot be ordered, holds more than one tracked card (their rows
+ * are locked in item order, in placeIn), or changed before the statement: placeIn answers those.
+ */
+async function placeAtOnce(store: ShopDatabase, input: PlaceOrderInput): Promise<Placed | null> {
+  const read = await readCartToOrder(store.db, input.cartId);
+  if (!read || read.closedAt !== null || read.cart.notices.length > 0) return null;
+  const { cart, orderId: id } = read;
+  if (cart.lines.length === 0 || !canCheckout(cart.subtotalCents)) return null;
+  const lines = orderedLines(cart);
+  const tracked = lines.filter(({ line }) => line.merchandise.available !== null);
+  const [one, ...more] = tracked;
+  if (more.length > 0) return null;
+  const now = new Date().toISOString();
+  const values = { ...orderValues(input, cart, now), id, number: orderNumber(id) };
+  const lineRows = lineValues(id, lines);
+  const mails = outboxRows(input.mails?.(orderOf(values, lineRows, [])) ?? [], new Date(now));
+  const order = { ...values, customer_folded: customerFolded(input.customer) };
+  const { rows } = await sql<{ event_id: number; mail_id: number | null }>`WITH
+    closed AS (
+      UPDATE carts SET closed_at = ${now}, updated_at = ${now}
+      WHERE id = ${input.cartId} AND closed_at IS NULL AND xmin = ${read.version}::xid
+      RETURNING id),
+    placed AS (
+      INSERT INTO orders
+      SELECT * FROM jsonb_populate_record(NULL::orders, ${JSON.stringify(order)}::jsonb)
+      WHERE EXISTS (SELECT FROM closed)
+      RETURNING id),
+    lines AS (
+      INSERT INTO order_lines (order_id, variant_id, product_title, unit_price_cents, quantity)
+      SELECT line.order_id, line.variant_id, line.product_title, line.unit_price_cents, line.quantity
+      FROM jsonb_populate_recordset(NULL::order_lines, ${JSON.stringify(lineRows)}::jsonb) AS line
+      WHERE EXISTS (SELECT FROM placed)),
+    mails AS (
+      INSERT INTO mail_outbox (kind, to_address, reply_to, subject, text_body, html_body, status,
+        next_attempt_at, created_at)
+      SELECT mail.kind, mail.to_address, mail.reply_to, mail.subject, mail.text_body, mail.html_body,
+        mail.status, mail.next_attempt_at, mail.created_at
+      FROM jsonb_populate_recordset(NULL::mail_outbox, ${JSON.stringify(mails)}::jsonb) AS mail
+      WHERE EXISTS (SELECT FROM placed)
+      RETURNING id),
+    event AS (
+      INSERT INTO order_events (order_id, status, mail_id, created_at)
+      SELECT placed.id, 'pending', (SELECT min(id) FROM mails), ${now} FROM placed
+      RETURNING id, mail_id)${
+        one
+          ? sql`,
+    taken AS (${takeOneExpression(one.variantId, one.line.quantity)})`
+          : sql``
+      }
+    SELECT event.id AS event_id, event.mail_id FROM event`.execute(store.db);
+  const written = rows[0];
+  if (!written) return null;
+  const event: EventRow = {
+    id: Number(written.event_id),
+    status: 'pending',
+    shipment_json: null,
+    reason: '',
+    mail_id: written.mail_id ?? null,
+    created_at: now,
+    undone_at: null,
+    // Its mail was queued just above.
+    mail_status: written.mail_id == null ? null : 'pending',
+  };
+  return { order: orderOf(values, lineRows, [event]), created: true };
+}
+
+/**
+ * The locked path, for what placeAtOnce leaves: five round trips (begin, the cart's lock with the
+ * order's id, the cart, the writes, commit), six with several stock rows to lock (decision 103).
+ * The writes are one statement, the last before the commit, and the stock is taken in it: its
+ * rows (and the 'stock' counter their trigger moves, which every sale in the shop waits for) are
+ * held from there to the commit, not for the whole order.
  */
 async function placeIn(trx: Transaction<DB>, input: PlaceOrderInput, lookFirst: boolean): Promise<Placed> {
   // The order's id comes with the cart's lock: a checkout that ends without an order from here

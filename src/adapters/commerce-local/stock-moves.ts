@@ -48,6 +48,20 @@ export const takeStockExpression = (wanted: ReadonlyArray<{ variantId: number; q
     RETURNING inventory_items.variant_id`;
 
 /**
+ * An order's one tracked card, taken in the statement that writes the order without a transaction
+ * around it (order-placement.ts, decision 104), once the statement's `placed` CTE holds the order.
+ * Without a condition: a card sold meanwhile breaks the CHECK (available >= 0), and the whole
+ * statement is undone. One row, locked after the cart's, so there is no lock order to keep.
+ */
+export const takeOneExpression = (variantId: number, quantity: number) =>
+  sql`UPDATE inventory_levels SET available = available - ${quantity}
+    FROM inventory_items
+    WHERE inventory_items.variant_id = ${variantId}
+      AND inventory_levels.inventory_item_id = inventory_items.id
+      AND inventory_levels.location_id = ${shopLocation()}
+      AND EXISTS (SELECT FROM placed)`;
+
+/**
  * PostgreSQL: locks the shop's stock rows of these variants, in item order, until the transaction
  * ends: to change them (`update`), or to read them twice and find them unchanged (`share`: a cart
  * add checks the stock, then reads the cart back with it). `variants` is a list of ids or a

@@ -195,6 +195,81 @@ describe('a card of the cart sold while the order waits for its stock', () => {
   });
 });
 
+describe('an order placed in one statement (decision 104)', () => {
+  it('opens no transaction for a cart of one tracked card, and one for a cart of two', async () => {
+    let transactions = 0;
+    const counted: PostgresEngine = {
+      ...database.store,
+      transaction: (run) => {
+        transactions++;
+        return database.store.transaction(run);
+      },
+    };
+    const orders = createLocalOrders(counted);
+    const single = await product('2020-21 Panini Prizm LaMelo Ball', 5000, 3);
+    const other = await product('2020-21 Panini Prizm Anthony Edwards', 4000, 3);
+    const one = await first().carts.addCartLines(null, [{ merchandiseId: single.variantId, quantity: 2 }]);
+    const placed = await orders.placeOrder(orderInput(one.id));
+    expect(placed.created).toBe(true);
+    expect(placed.order.lines).toEqual([expect.objectContaining({ title: single.title, quantity: 2 })]);
+    expect(placed.order.history).toEqual([expect.objectContaining({ status: 'pending' })]);
+    expect(transactions).toBe(0);
+    transactions = 0;
+    const two = await first().carts.addCartLines(null, [
+      { merchandiseId: single.variantId, quantity: 1 },
+      { merchandiseId: other.variantId, quantity: 1 },
+    ]);
+    await orders.placeOrder(orderInput(two.id));
+    expect(transactions).toBe(1);
+    expect(await stockOf(single)).toBe(0);
+    expect(await stockOf(other)).toBe(2);
+    expect(await count('mail_outbox')).toBe(2);
+    expect(await count('order_events')).toBe(2);
+  });
+
+  it('orders the cart as it is when another card joined it after the read', async () => {
+    const held = await product('2018-19 Panini Prizm Luka Doncic', 3000, 2);
+    const joined = await product('2019-20 Panini Prizm Ja Morant', 4000, 2);
+    const cart = await first().carts.addCartLines(null, [{ merchandiseId: held.variantId, quantity: 1 }]);
+    // Another tab adds a card, as carts.ts does (the line, then the cart's row), and has not
+    // committed: the order reads the cart with one card, then waits at the cart's row.
+    const tab = await database.another();
+    let commitAdd = () => {};
+    const addHeld = new Promise<void>((resolve) => {
+      commitAdd = resolve;
+    });
+    let addMade = () => {};
+    const addStarted = new Promise<void>((resolve) => {
+      addMade = resolve;
+    });
+    const variantId = Number(parseGid('ProductVariant', joined.variantId));
+    const add = tab.transaction(async (trx) => {
+      await sql`INSERT INTO cart_lines (cart_id, variant_id, quantity, created_at)
+        VALUES (${cart.id}, ${variantId}, 1, now())`.execute(trx);
+      await sql`UPDATE carts SET updated_at = now() WHERE id = ${cart.id}`.execute(trx);
+      addMade();
+      await addHeld;
+    });
+    await addStarted;
+    const placing = on(1).orders.placeOrder(orderInput(cart.id));
+    for (;;) {
+      const waiting = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.store.db);
+      if ((waiting.rows[0]?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    commitAdd();
+    await add;
+
+    const { order } = await placing;
+    expect(order.lines.map((line) => line.title).sort()).toEqual([held.title, joined.title].sort());
+    expect(await stockOf(held)).toBe(1);
+    expect(await stockOf(joined)).toBe(1);
+    expect(await count('orders')).toBe(1);
+    expect(await first().carts.getCart(cart.id)).toBeNull();
+  });
+});
+
 describe('a checkout sent more than once at the same moment', () => {
   it('makes one order from ten submits on three instances, and answers each with it', async () => {
     const card = await product('Card', 1000, 5);
