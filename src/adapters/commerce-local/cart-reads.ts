@@ -4,6 +4,7 @@ import type { Cart, CartNotice } from '../../domain/cart/cart.ts';
 import { cartTotals, reducedNotice, soldOutNotice } from '../../domain/cart/cart-rules.ts';
 import { imageUrls, type MediaUrlSettings } from '../../domain/media/responsive-image.ts';
 import type { DB } from '../database/schema.ts';
+import { preparedStatement } from '../postgres/prepared-statements.ts';
 import { toGid } from '../sqlite/ids.ts';
 import { prepared } from '../sqlite/prepared.ts';
 
@@ -170,7 +171,9 @@ export async function readCartIn(
   cartId: string,
   mediaUrls: MediaUrlSettings = {},
 ): Promise<Cart> {
-  const { rows } = await sql<LineWithStock>`${linesWithStock(cartId)} ORDER BY cart_lines.id`.execute(trx);
+  const { rows } = await trx.executeQuery(
+    preparedStatement(sql<LineWithStock>`${linesWithStock(cartId)} ORDER BY cart_lines.id`.compile(trx)),
+  );
   const { cart, changes } = withinStock(cartId, rows.map(held), mediaUrls);
   if (changes.removed.length > 0)
     await trx.deleteFrom('cart_lines').where('id', 'in', changes.removed).execute();
@@ -198,7 +201,7 @@ export type CartToOrder = {
  * notices, and the locked path writes them. Null when there is no such cart.
  */
 export async function readCartToOrder(db: Kysely<DB>, cartId: string): Promise<CartToOrder | null> {
-  const { rows } = await sql<
+  const query = sql<
     { closed_at: string | null; version: string; order_id: number } & Partial<LineWithStock>
   >`WITH cart AS MATERIALIZED (
       SELECT closed_at, xmin::text AS version,
@@ -206,7 +209,8 @@ export async function readCartToOrder(db: Kysely<DB>, cartId: string): Promise<C
       FROM carts WHERE id = ${cartId})
     SELECT cart.closed_at, cart.version, cart.order_id, line.*
     FROM cart LEFT JOIN LATERAL (${linesWithStock(cartId)}) AS line ON true
-    ORDER BY line.id`.execute(db);
+    ORDER BY line.id`.compile(db);
+  const { rows } = await db.executeQuery(preparedStatement(query));
   const first = rows[0];
   if (!first) return null;
   const lines = rows.flatMap((row) => (row.id == null ? [] : [held(row as LineWithStock)]));

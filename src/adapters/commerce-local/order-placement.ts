@@ -10,6 +10,7 @@ import type { PlaceOrderInput } from '../../ports/commerce.ts';
 import type { DB } from '../database/schema.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
 import { type EnqueueMail, outboxRows } from '../mail-outbox/enqueue.ts';
+import { preparedStatement } from '../postgres/prepared-statements.ts';
 import { inSyncTransaction } from '../sqlite/busy-retry.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { parseGid } from '../sqlite/ids.ts';
@@ -238,7 +239,7 @@ async function placeAtOnce(store: ShopDatabase, input: PlaceOrderInput): Promise
   const lineRows = lineValues(id, lines);
   const mails = outboxRows(input.mails?.(orderOf(values, lineRows, [])) ?? [], new Date(now));
   const order = { ...values, customer_folded: customerFolded(input.customer) };
-  const { rows } = await sql<{ event_id: number; mail_id: number | null }>`WITH
+  const statement = sql<{ event_id: number; mail_id: number | null }>`WITH
     closed AS (
       UPDATE carts SET closed_at = ${now}, updated_at = ${now}
       WHERE id = ${input.cartId} AND closed_at IS NULL AND xmin = ${read.version}::xid
@@ -270,7 +271,8 @@ async function placeAtOnce(store: ShopDatabase, input: PlaceOrderInput): Promise
     taken AS (${takeOneExpression(one.variantId, one.line.quantity)})`
           : sql``
       }
-    SELECT event.id AS event_id, event.mail_id FROM event`.execute(store.db);
+    SELECT event.id AS event_id, event.mail_id FROM event`.compile(store.db);
+  const { rows } = await store.db.executeQuery(preparedStatement(statement));
   const written = rows[0];
   if (!written) return null;
   const event: EventRow = {

@@ -4,6 +4,7 @@ import type { DB } from '../database/schema.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
 import { DatabaseUnavailableError, describeConnectionError } from './connection-error.ts';
 import { migrate } from './migrate.ts';
+import { runMarkedByName } from './prepared-statements.ts';
 import { ReachablePostgresDialect } from './unavailable.ts';
 
 /** Connections one process keeps at most: enough for its requests, few enough for many instances. */
@@ -59,7 +60,10 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Pos
   // one in use on its client, after its query has failed with the same error. Unheard, the event
   // would end the process; the pool opens a new connection for the next query.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    runMarkedByName(client);
+  });
   const db = new Kysely<DB>({ dialect: new ReachablePostgresDialect({ pool }) });
   return {
     dialect: 'postgres',
