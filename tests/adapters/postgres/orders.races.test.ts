@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalCarts } from '../../../src/adapters/commerce-local/carts.ts';
 import { createLocalCommerce } from '../../../src/adapters/commerce-local/index.ts';
 import { createLocalOrders } from '../../../src/adapters/commerce-local/orders.ts';
+import type { DB } from '../../../src/adapters/database/schema.ts';
 import type { PostgresEngine } from '../../../src/adapters/postgres/database.ts';
 import { parseGid } from '../../../src/adapters/sqlite/ids.ts';
 import type { Product } from '../../../src/domain/catalog/product.ts';
@@ -97,6 +98,42 @@ const rejected = (results: PromiseSettledResult<unknown>[]) =>
     .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
     .map((result) => result.reason as unknown);
 
+/**
+ * Runs `write` in a transaction on another connection (another instance) and keeps it open:
+ * resolves once the writes are made, with the function that commits them.
+ */
+async function heldOpen(write: (trx: Transaction<DB>) => Promise<void>): Promise<() => Promise<void>> {
+  const other = await database.another();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let written = () => {};
+  const made = new Promise<void>((resolve) => {
+    written = resolve;
+  });
+  const done = other.transaction(async (trx) => {
+    await write(trx);
+    written();
+    await released;
+  });
+  await Promise.race([made, done]);
+  return async () => {
+    release();
+    await done;
+  };
+}
+
+/** Resolves once a connection to the test database waits for a lock (an order, at a held row). */
+async function untilALockIsAwaited(): Promise<void> {
+  for (;;) {
+    const waiting = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.store.db);
+    if ((waiting.rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('the last copy, wanted by 50 buyers on three instances', () => {
   it('is sold once: one order, 49 refusals naming the card as sold out, stock 0', {
     timeout: 60_000,
@@ -148,38 +185,20 @@ describe('a card of the cart sold while the order waits for its stock', () => {
     ]);
     // Another instance sells the last Morant and has not committed yet: the order reads the cart
     // as it was (1 in stock), then waits at the stock rows' lock.
-    const seller = await database.another();
-    let commitSale = () => {};
-    const saleHeld = new Promise<void>((resolve) => {
-      commitSale = resolve;
-    });
-    let saleMade = () => {};
-    const saleStarted = new Promise<void>((resolve) => {
-      saleMade = resolve;
-    });
-    const sale = seller.transaction(async (trx) => {
+    const variantId = Number(parseGid('ProductVariant', sold.variantId));
+    const commitSale = await heldOpen(async (trx) => {
       await sql`UPDATE inventory_levels SET available = 0
-        WHERE inventory_item_id = (SELECT id FROM inventory_items WHERE variant_id = ${Number(parseGid('ProductVariant', sold.variantId))})`.execute(
+        WHERE inventory_item_id = (SELECT id FROM inventory_items WHERE variant_id = ${variantId})`.execute(
         trx,
       );
-      saleMade();
-      await saleHeld;
     });
-    await saleStarted;
     const placing = on(1).orders.placeOrder(orderInput(cart.id));
     const outcome = placing.then(
       () => null,
       (error: unknown) => error,
     );
-    // The order is at the lock when one of its connections waits for one.
-    for (;;) {
-      const waiting = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.store.db);
-      if ((waiting.rows[0]?.n ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    commitSale();
-    await sale;
+    await untilALockIsAwaited();
+    await commitSale();
 
     const error = (await outcome) as AppError | null;
     expect(error).toMatchObject({ kind: 'conflict' });
@@ -233,33 +252,15 @@ describe('an order placed in one statement (decision 104)', () => {
     const cart = await first().carts.addCartLines(null, [{ merchandiseId: held.variantId, quantity: 1 }]);
     // Another tab adds a card, as carts.ts does (the line, then the cart's row), and has not
     // committed: the order reads the cart with one card, then waits at the cart's row.
-    const tab = await database.another();
-    let commitAdd = () => {};
-    const addHeld = new Promise<void>((resolve) => {
-      commitAdd = resolve;
-    });
-    let addMade = () => {};
-    const addStarted = new Promise<void>((resolve) => {
-      addMade = resolve;
-    });
     const variantId = Number(parseGid('ProductVariant', joined.variantId));
-    const add = tab.transaction(async (trx) => {
+    const commitAdd = await heldOpen(async (trx) => {
       await sql`INSERT INTO cart_lines (cart_id, variant_id, quantity, created_at)
         VALUES (${cart.id}, ${variantId}, 1, now())`.execute(trx);
       await sql`UPDATE carts SET updated_at = now() WHERE id = ${cart.id}`.execute(trx);
-      addMade();
-      await addHeld;
     });
-    await addStarted;
     const placing = on(1).orders.placeOrder(orderInput(cart.id));
-    for (;;) {
-      const waiting = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.store.db);
-      if ((waiting.rows[0]?.n ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    commitAdd();
-    await add;
+    await untilALockIsAwaited();
+    await commitAdd();
 
     const { order } = await placing;
     expect(order.lines.map((line) => line.title).sort()).toEqual([held.title, joined.title].sort());
