@@ -177,6 +177,18 @@ function readOrder(sqlite: Database.Database, id: number): Order {
 
 // PostgreSQL: the same steps, in as few round trips as they allow.
 
+/** The placed event as the order's statement wrote it (PostgreSQL): its mail was queued with it. */
+const placedEvent = (id: number | null, mailId: number | null | undefined, now: string): EventRow => ({
+  id: Number(id),
+  status: 'pending',
+  shipment_json: null,
+  reason: '',
+  mail_id: mailId ?? null,
+  created_at: now,
+  undone_at: null,
+  mail_status: mailId == null ? null : 'pending',
+});
+
 /** The orders table with the column PostgreSQL keeps for searching (its migration 008). */
 const withFolded = (trx: Transaction<DB>) =>
   trx.$extendTables<{ orders: DB['orders'] & { customer_folded: string } }>();
@@ -275,17 +287,7 @@ async function placeAtOnce(store: ShopDatabase, input: PlaceOrderInput): Promise
   const { rows } = await store.db.executeQuery(preparedStatement(statement));
   const written = rows[0];
   if (!written) return null;
-  const event: EventRow = {
-    id: Number(written.event_id),
-    status: 'pending',
-    shipment_json: null,
-    reason: '',
-    mail_id: written.mail_id ?? null,
-    created_at: now,
-    undone_at: null,
-    // Its mail was queued just above.
-    mail_status: written.mail_id == null ? null : 'pending',
-  };
+  const event = placedEvent(written.event_id, written.mail_id, now);
   return { order: orderOf(values, lineRows, [event]), created: true };
 }
 
@@ -385,16 +387,5 @@ async function placeIn(trx: Transaction<DB>, input: PlaceOrderInput, lookFirst: 
   const short = tracked.find(({ variantId }) => !taken.has(variantId));
   if (short) throw soldOut(short.line.merchandise.title);
   const { event_id, event_mail_id, taken: _, customer_folded: __, ...row } = written;
-  const event: EventRow = {
-    id: Number(event_id),
-    status: 'pending',
-    shipment_json: null,
-    reason: '',
-    mail_id: event_mail_id ?? null,
-    created_at: now,
-    undone_at: null,
-    // Its mail was queued just above.
-    mail_status: event_mail_id == null ? null : 'pending',
-  };
-  return { order: orderOf(row, lineRows, [event]), created: true };
+  return { order: orderOf(row, lineRows, [placedEvent(event_id, event_mail_id, now)]), created: true };
 }
