@@ -28,7 +28,7 @@ import { type Child, formatTail, runScript, spawnScript, stopChild } from './ben
 import { storefrontJsSizes } from './bench/js-size.ts';
 import { type LighthouseRow, lighthouseMobile } from './bench/lighthouse.ts';
 import { type HttpRow, runLoad } from './bench/load.ts';
-import { memorySampler, serverMemory } from './bench/memory.ts';
+import { memorySampler, preparedBuildMemory, serverMemory } from './bench/memory.ts';
 import { ensureNginx, startNginx } from './bench/nginx.ts';
 import { type BenchPostgres, startBenchPostgres, vacuumAnalyze } from './bench/postgres.ts';
 import { machineDescription, rewriteBenchPage } from './bench/report-page.ts';
@@ -178,6 +178,14 @@ async function startServer(dataDir: string, port: number): Promise<Child> {
   await waitFor(server, `http://127.0.0.1:${port}/api/health`, () => true, READY_TIMEOUT_MS);
   timings['server ready'] = seconds((performance.now() - started) / 1000);
   console.info(`  ready in ${timings['server ready']}`);
+  // The next build's process bundles the code as the server starts (decision 105): the loads begin
+  // once it waits, so that they measure the serving alone.
+  const prepared = server.process.pid ? await preparedBuildMemory(server.process.pid) : null;
+  if (prepared) {
+    timings['build process waiting for a change (REBUILD_PREPARE=ahead)'] =
+      `PSS ${prepared.pssMb} MB (RSS ${prepared.rssMb} MB)`;
+    console.info(`  the next build's process waits, PSS ${prepared.pssMb} MB`);
+  }
   return server;
 }
 

@@ -94,6 +94,7 @@ const rebuilds = createRebuildService({
   builds: container.builds,
   artifacts: container.buildArtifacts,
   debounceMs: env.REBUILD_DEBOUNCE_MS,
+  prepare: env.REBUILD_PREPARE,
   ...(everyChangeHeard ? { pollMs: SAFETY_POLL_MS } : {}),
   quiet: true,
   onSwap: serveBuild,

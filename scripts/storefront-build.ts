@@ -1,14 +1,15 @@
 /**
- * One storefront build, in a process of its own (decision 074). The rebuild service starts it as
- * soon as it sees a change: it loads Astro and what the project's config imports while the
- * change's debounce runs, then waits. `{ type: 'build', outputDir }` on its IPC channel makes it
- * run `astro build` into that folder (Astro's JavaScript API, as the CLI does) and exit: 0 when
- * the build succeeded, 1 when it failed, after printing why. It exits too when the service lets
- * go of it (the channel closes).
+ * One storefront build, in a process of its own (decisions 074 and 105). The rebuild service starts
+ * it before it needs the build: it loads Astro and runs `astro build` (Astro's JavaScript API, as
+ * the CLI does) into SHOP_BUILD_OUT_DIR at once, as far as Astro's bundling of the code, which no
+ * change of data alters. It says `{ type: 'prepared' }` and waits there. `{ type: 'build' }` on its
+ * IPC channel, whenever it comes, lets the build go on to the pages, which read the data then; the
+ * process exits with 0 when the build succeeded, 1 when it failed, after printing why. It exits
+ * too when the service lets go of it (the channel closes).
  */
 import module from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import type { AstroIntegration } from 'astro';
 
 // What the astro CLI does: compiled code is kept between builds, except on CI, where it never is
 // used again.
@@ -17,26 +18,54 @@ if (!process.env.CI) module.enableCompileCache?.();
 const root = path.resolve(import.meta.dirname, '..');
 process.once('disconnect', () => process.exit(0));
 
-const { build } = await import('astro');
-// The config's imports (the adapter, the integrations, the Vite plugins) are Astro's first work.
-await import(pathToFileURL(path.join(root, 'astro.config.mjs')).href);
-
-process.once('message', (message: { type?: unknown; outputDir?: unknown }) => {
-  if (message?.type !== 'build' || typeof message.outputDir !== 'string') {
-    console.error('storefront-build: expected { type: "build", outputDir }');
-    process.exit(1);
-  }
-  // astro.config.mjs reads the output folder from the environment when Astro loads it.
-  process.env.SHOP_BUILD_OUT_DIR = message.outputDir;
-  build({ root, logLevel: 'silent' }).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(failureText(error));
-      process.exit(1);
-    },
-  );
+let ordered: () => void = () => undefined;
+const order = new Promise<void>((resolve) => {
+  ordered = resolve;
 });
+process.on('message', (message: { type?: unknown }) => {
+  if (message?.type === 'build') ordered();
+});
+// Said once it listens, so the order is never sent into the void.
 process.send?.({ type: 'ready' });
+
+let paused = false;
+/**
+ * Holds the build where Astro has bundled the code and has yet to render a page: `astro:build:ssr`
+ * runs after its three bundles (prerender, server, client) and before the pages are generated.
+ */
+const waitForTheOrder: AstroIntegration = {
+  name: 'cardshop:wait-for-the-order',
+  hooks: {
+    'astro:build:ssr': async () => {
+      paused = true;
+      // The bundling's garbage, so the process holds less while it waits (decision 105).
+      (globalThis as { gc?: (options: object) => void }).gc?.({
+        type: 'major',
+        execution: 'sync',
+        flavor: 'last-resort',
+      });
+      process.send?.({ type: 'prepared' });
+      await order;
+    },
+    'astro:build:generated': () => {
+      // Pages rendered before the order would hold the data of when the process started.
+      if (!paused)
+        throw new Error(
+          'The build rendered its pages without waiting for the order to build: this version of ' +
+            'Astro no longer runs astro:build:ssr before the pages (scripts/storefront-build.ts).',
+        );
+    },
+  },
+};
+
+const { build } = await import('astro');
+build({ root, logLevel: 'silent', integrations: [waitForTheOrder] }).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(failureText(error));
+    process.exit(1);
+  },
+);
 
 /** The error as the dashboard shows a failed build: its message and hint first, then where. */
 function failureText(error: unknown): string {

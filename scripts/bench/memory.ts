@@ -15,6 +15,24 @@ export type TreeMemory = {
  * is the honest total, and both are printed.
  */
 export function treeMemory(rootPid: number, exclude: (cmdline: string) => boolean = () => false): TreeMemory {
+  let rssKb = 0;
+  let pssKb = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (pid !== rootPid && exclude(cmdline)) continue;
+      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      rssKb += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pssKb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // Gone.
+    }
+  }
+  return { rssMb: Math.round(rssKb / 1024), pssMb: Math.round(pssKb / 1024) };
+}
+
+/** A process and all its descendants, from /proc. */
+function processTree(rootPid: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -32,25 +50,63 @@ export function treeMemory(rootPid: number, exclude: (cmdline: string) => boolea
       if (current === rootPid) return true;
     return false;
   };
-  let rssKb = 0;
-  let pssKb = 0;
-  for (const pid of parents.keys()) {
-    if (!inTree(pid)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (pid !== rootPid && exclude(cmdline)) continue;
-      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      rssKb += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-      pssKb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-    } catch {
-      // Gone.
-    }
-  }
-  return { rssMb: Math.round(rssKb / 1024), pssMb: Math.round(pssKb / 1024) };
+  return [...parents.keys()].filter(inTree);
 }
 
 /** The server's processes (main and workers), without the storefront builds it runs in child processes. */
 export const serverMemory = (pid: number) => treeMemory(pid, (cmdline) => cmdline.includes(BUILD_SCRIPT));
+
+/**
+ * Waits until the server's storefront build process started ahead (REBUILD_PREPARE=ahead, decision
+ * 105) has bundled the code and waits for a change: its CPU time has not moved for a second. Then
+ * answers its memory, what it holds while it waits; null when no build process runs.
+ */
+export async function preparedBuildMemory(
+  serverPid: number,
+  timeoutMs = 120_000,
+): Promise<TreeMemory | null> {
+  const cpuTicks = () => {
+    let ticks = 0;
+    for (const pid of buildProcesses(serverPid)) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // utime and stime, the 14th and 15th fields of stat (the 12th and 13th after the name).
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // Gone.
+      }
+    }
+    return ticks;
+  };
+  const deadline = Date.now() + timeoutMs;
+  // The server starts it just after it opens.
+  const appears = Date.now() + 2_000;
+  while (buildProcesses(serverPid).length === 0 && Date.now() < appears)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  let before = -1;
+  while (Date.now() < deadline) {
+    if (buildProcesses(serverPid).length === 0) return null;
+    const now = cpuTicks();
+    if (now === before) break;
+    before = now;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const all = treeMemory(serverPid);
+  const server = serverMemory(serverPid);
+  return { rssMb: all.rssMb - server.rssMb, pssMb: all.pssMb - server.pssMb };
+}
+
+/** The storefront build processes the server runs. */
+function buildProcesses(serverPid: number): number[] {
+  return processTree(serverPid).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(BUILD_SCRIPT);
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * Samples a process tree's memory every `everyMs` and keeps the highest figures, with the step of

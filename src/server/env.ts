@@ -86,6 +86,14 @@ const envSchema = z
       .max(64, { message: 'WEB_WORKERS must be a whole number from 1 to 64' })
       .optional(),
     REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+    /**
+     * `ahead`: the next storefront build's process starts when the shop starts and after each build
+     * it makes, and bundles the code then, so that a change waits only for its pages; it holds its
+     * memory while it waits (decision 105). `on-change`: it starts when a change is seen.
+     */
+    REBUILD_PREPARE: z
+      .enum(['ahead', 'on-change'], { message: 'REBUILD_PREPARE must be ahead or on-change' })
+      .default('ahead'),
     CART_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SHIPPING_CENTS: z.coerce.number().int().min(0).max(100_000).default(350),
     MAIL_FROM: z.string().trim().min(3).default('CardVault <shop@example.com>'),

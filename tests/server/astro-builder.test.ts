@@ -7,28 +7,33 @@ import { CANCELLED_ERROR, startAstroBuilder } from '../../src/server/rebuild/ast
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * A stand-in for scripts/storefront-build.ts that keeps its protocol: it "loads" (FAKE_LOAD:
- * 'fail' ends it there), says ready, and on `{ type: 'build', outputDir }` writes what it was
- * given into that folder, prints two lines and exits with FAKE_EXIT after FAKE_BUILD_MS.
+ * A stand-in for scripts/storefront-build.ts that keeps its protocol: it listens and says so, "loads"
+ * (FAKE_LOAD: 'fail' ends it there), "bundles" into its work folder (SHOP_BUILD_OUT_DIR), and on
+ * `{ type: 'build' }` writes what it was started with into that folder, prints two lines and exits
+ * with FAKE_EXIT after FAKE_BUILD_MS.
  */
 const STAND_IN = `
 import fs from 'node:fs';
 import path from 'node:path';
 process.once('disconnect', () => process.exit(0));
+let ordered;
+const order = new Promise((resolve) => (ordered = resolve));
+process.on('message', (message) => message.type === 'build' && ordered());
+process.send({ type: 'ready' });
 if (process.env.FAKE_LOAD === 'fail') {
   console.error('Cannot find module "astro"');
   process.exit(1);
 }
-process.once('message', async (message) => {
-  fs.mkdirSync(message.outputDir, { recursive: true });
-  await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 0)));
-  const seen = ['DATA_DIR', 'SITE_URL', 'SHOP_BUILD_CACHE_DIR', 'NODE_ENV'].map((name) => [name, process.env[name]]);
-  fs.writeFileSync(path.join(message.outputDir, 'env.json'), JSON.stringify(Object.fromEntries(seen)));
-  console.log('building the pages');
-  console.error(Number(process.env.FAKE_EXIT) === 0 ? 'done' : 'Error: the catalogue could not be read');
-  process.exit(Number(process.env.FAKE_EXIT ?? 0));
-});
-process.send({ type: 'ready' });
+const dir = process.env.SHOP_BUILD_OUT_DIR;
+fs.mkdirSync(dir, { recursive: true });
+fs.writeFileSync(path.join(dir, 'bundled'), '');
+await order;
+await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 0)));
+const seen = ['DATA_DIR', 'SITE_URL', 'SHOP_BUILD_CACHE_DIR', 'NODE_ENV'].map((name) => [name, process.env[name]]);
+fs.writeFileSync(path.join(dir, 'env.json'), JSON.stringify(Object.fromEntries(seen)));
+console.log('building the pages');
+console.error(Number(process.env.FAKE_EXIT) === 0 ? 'done' : 'Error: the catalogue could not be read');
+process.exit(Number(process.env.FAKE_EXIT ?? 0));
 `;
 
 let folder: string;
@@ -53,6 +58,7 @@ afterEach(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
+const workDir = () => path.join(folder, 'data', 'builds', 'next-1');
 const builder = () =>
   startAstroBuilder({
     root: ROOT,
@@ -60,6 +66,7 @@ const builder = () =>
     siteUrl: 'https://shop.example',
     quiet: true,
     script,
+    workDir: workDir(),
   });
 
 describe('a storefront build process', () => {
@@ -70,6 +77,9 @@ describe('a storefront build process', () => {
     const outcome = await builder().build(outputDir, (line) => lines.push(line));
     expect(outcome).toEqual({ ok: true });
     expect(lines).toEqual(['building the pages', 'done']);
+    // Moved whole from the work folder, where it was bundled before the order.
+    expect(fs.existsSync(path.join(outputDir, 'bundled'))).toBe(true);
+    expect(fs.existsSync(workDir())).toBe(false);
     expect(JSON.parse(fs.readFileSync(path.join(outputDir, 'env.json'), 'utf8'))).toEqual({
       DATA_DIR: path.join(folder, 'data'),
       SITE_URL: 'https://shop.example',
@@ -85,6 +95,8 @@ describe('a storefront build process', () => {
       ok: false,
       error: 'building the pages\nError: the catalogue could not be read',
     });
+    expect(fs.existsSync(path.join(folder, 'build-000002'))).toBe(false);
+    expect(fs.existsSync(workDir())).toBe(false);
   });
 
   it('reports a process that could not load Astro, even when asked to build later', async () => {
@@ -96,10 +108,23 @@ describe('a storefront build process', () => {
     expect(fs.existsSync(path.join(folder, 'build-000003'))).toBe(false);
   });
 
+  it('bundles into its work folder before it is told to build, and renders nothing until then', async () => {
+    process.env.FAKE_EXIT = '0';
+    const ahead = builder();
+    while (!fs.existsSync(path.join(workDir(), 'bundled')))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fs.existsSync(path.join(workDir(), 'env.json'))).toBe(false);
+    expect(await ahead.build(path.join(folder, 'build-000007'))).toEqual({ ok: true });
+    expect(fs.existsSync(path.join(folder, 'build-000007', 'env.json'))).toBe(true);
+  });
+
   it('ends a process that is let go before it builds, and builds nothing with it', async () => {
     const loading = builder();
+    while (!fs.existsSync(workDir())) await new Promise((resolve) => setTimeout(resolve, 20));
     // Resolves only once the process has exited.
     await loading.cancel();
+    expect(fs.existsSync(workDir())).toBe(false);
     await expect(loading.build(path.join(folder, 'build-000004'))).rejects.toThrow('A builder builds once');
     expect(fs.existsSync(path.join(folder, 'build-000004'))).toBe(false);
   });
@@ -110,13 +135,15 @@ describe('a storefront build process', () => {
     const building = builder();
     const lines: string[] = [];
     const outcome = building.build(path.join(folder, 'build-000005'), (line) => lines.push(line));
-    // Under way: it has made its folder and is "building".
-    while (!fs.existsSync(path.join(folder, 'build-000005')))
+    // Under way: it has bundled and is "building".
+    while (!fs.existsSync(path.join(workDir(), 'bundled')))
       await new Promise((resolve) => setTimeout(resolve, 20));
     // Resolves once the process has exited; waiting out its 60 s would time the test out.
     await building.cancel();
     expect(await outcome).toEqual({ ok: false, error: CANCELLED_ERROR });
     expect(lines).toEqual([]);
+    expect(fs.existsSync(workDir())).toBe(false);
+    expect(fs.existsSync(path.join(folder, 'build-000005'))).toBe(false);
   });
 
   it('reports a build that ended just before a cancel as it ended', async () => {

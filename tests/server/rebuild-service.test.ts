@@ -172,10 +172,12 @@ function start(
   buildMs = 1_000,
   pollMs = POLL_MS,
   artifacts: BuildArtifactsPort | null = null,
+  prepare: 'ahead' | 'on-change' = 'on-change',
 ) {
   const builders = fakeBuilders(buildMs);
   service = createRebuildService({
     artifacts,
+    prepare,
     root: ROOT,
     dataDir,
     siteUrl: 'http://localhost:4321',
@@ -303,6 +305,49 @@ describe('the rebuild service', () => {
     expect(builders.built).toEqual([2_000]);
     expect(builders.started).toEqual([250]);
     expect(builders.cancelled).toEqual([]);
+  });
+
+  it('with REBUILD_PREPARE=ahead, starts the next build process at its start and after each build', async () => {
+    const builds = fakeBuilds();
+    // It serves a build of the data as it is.
+    const served = path.join(dataDir, 'builds', 'build-000001');
+    fs.mkdirSync(path.join(served, 'server'), { recursive: true });
+    fs.writeFileSync(path.join(served, 'server', 'entry.mjs'), '');
+    writeCurrentBuild(dataDir, {
+      buildId: 1,
+      outputDir: served,
+      codeHash: codeHash(ROOT),
+      contentVersion: 0,
+      builtAt: new Date().toISOString(),
+    });
+    const builders = start(builds, 1_500, 1_000, POLL_MS, null, 'ahead');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(builders.started).toEqual([0]);
+    // Nothing changed: it waits, bundled, for a change.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(builders.started).toEqual([0]);
+    expect(builders.built).toEqual([]);
+    builds.version = 1;
+    // Seen at 10,250 and quiet for 1,500 ms: the process started at 0 builds it.
+    await vi.advanceTimersByTimeAsync(POLL_MS + 1_500);
+    expect(builders.built).toEqual([11_750]);
+    expect(builders.started).toEqual([0]);
+    // Once that build is served, the next build's process starts.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(builders.started).toEqual([0, 12_750]);
+    await service?.stop();
+    service = null;
+    expect(builders.cancelled).toEqual([1]);
+  });
+
+  it('removes the work folders of build processes whose service has ended, and no other', () => {
+    const folder = path.join(dataDir, 'builds');
+    const ended = path.join(folder, 'next-999999999-1');
+    const running = path.join(folder, `next-${process.ppid}-1`);
+    const build = path.join(folder, 'build-000001');
+    for (const dir of [ended, running, build]) fs.mkdirSync(dir, { recursive: true });
+    start(fakeBuilds(), 1_500);
+    expect([ended, running, build].map((dir) => fs.existsSync(dir))).toEqual([false, true, true]);
   });
 
   it('lets a process that never built go when it stops', async () => {
@@ -462,6 +507,36 @@ describe('the rebuild service', () => {
       expect(builders.built).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1_000);
       expect(artifacts.published).toMatchObject([{ contentVersion: 2, builtBy: cacheName(dataDir) }]);
+    });
+
+    it('with REBUILD_PREPARE=ahead, starts no build process when another instance made the last build', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.stored = { id: 1, contentVersion: 1, builtBy: ANOTHER };
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts, 'ahead');
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      // It downloads what that one made, and leaves the next build to it.
+      expect(artifacts.downloaded).toEqual([1]);
+      artifacts.stored = { id: 2, contentVersion: 2, builtBy: ANOTHER };
+      builds.version = 2;
+      await vi.advanceTimersByTimeAsync(4 * POLL_MS);
+      expect(artifacts.downloaded).toEqual([1, 2]);
+      expect(builders.started).toEqual([]);
+    });
+
+    it('with REBUILD_PREPARE=ahead, the last builder starts the next build process at its start and after it leads', async () => {
+      const builds = fakeBuilds();
+      const artifacts = fakeArtifacts();
+      artifacts.stored = { id: 1, contentVersion: 0, builtBy: cacheName(dataDir) };
+      const builders = start(builds, 0, 1_000, POLL_MS, artifacts, 'ahead');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(builders.started).toEqual([0]);
+      builds.version = 1;
+      await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+      expect(builders.built).toEqual([POLL_MS]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(artifacts.published).toMatchObject([{ contentVersion: 1 }]);
+      expect(builders.started).toEqual([0, POLL_MS + 1_000]);
     });
 
     it('leads at once when it made the last build itself', async () => {

@@ -38,6 +38,12 @@ export type RebuildOptions = {
   /** What makes a build: a process that loads Astro, then builds when told; tests give their own. */
   startBuilder?: (options: BuilderOptions) => Builder;
   /**
+   * When the next build's process starts (REBUILD_PREPARE, decision 105): `ahead`, as soon as the
+   * service starts and after each build it makes, so that a change waits only for its pages;
+   * `on-change` (the default), when a change is seen.
+   */
+  prepare?: 'ahead' | 'on-change';
+  /**
    * Builds shared with the shop's other instances (STOREFRONT_BUILDS=shared, decision 102): one
    * instance builds and the others download its build. Without it, this instance builds its own.
    */
@@ -71,8 +77,16 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   let lastChangeAt = 0;
   /** The rebuild requests seen by the last build started here; a newer one skips the debounce. */
   let answeredRequests: number | null = null;
-  /** A build process already loading or loaded, for the next build (decision 074). */
-  let loaded: Builder | null = null;
+  /**
+   * A build process started for the next build, with the code it bundles (decisions 074 and 105):
+   * bundling, or waiting for the order to build.
+   */
+  let loaded: { builder: Builder; hash: string } | null = null;
+  /**
+   * Whether the build served here was made here. With shared builds the instance that made the
+   * last one leads the next (decision 102); the others leave the next build's process unstarted.
+   */
+  let builtHere = !options.artifacts;
   /** The build process of the build under way, which `stop` ends. */
   let building: Builder | null = null;
   let stopped = false;
@@ -83,13 +97,25 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   const outputDirOf = (id: number) =>
     path.join(buildsFolder(dataDir), `build-${String(id).padStart(6, '0')}`);
 
-  const startBuilder = () =>
-    (options.startBuilder ?? startAstroBuilder)({
+  let started = 0;
+  const startBuilder = (hash: string) => ({
+    hash,
+    builder: (options.startBuilder ?? startAstroBuilder)({
       root,
       dataDir,
       siteUrl: options.siteUrl,
       quiet: options.quiet ?? false,
-    });
+      workDir: path.join(buildsFolder(dataDir), `${WORK_DIR_PREFIX}${process.pid}-${++started}`),
+    }),
+  });
+  removeLeftoverWorkDirs(dataDir);
+
+  /** Starts the next build's process now, unless one is started or this instance will not build. */
+  function prepareNext(hash: string) {
+    if (stopped || !builtHere || loaded || building) return;
+    linkNodeModules(root, dataDir);
+    loaded = startBuilder(hash);
+  }
 
   async function swapIfNew(current: CurrentBuild | null) {
     if (!current || current.buildId === servedBuildId) return;
@@ -187,6 +213,10 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       return null;
     }
     lastAttempted = Math.max(lastAttempted, artifact.contentVersion);
+    // The instance that made it builds the next one: a process started here would wait for nothing.
+    builtHere = false;
+    void loaded?.builder.cancel();
+    loaded = null;
     log.info('Took the storefront build another instance made', {
       contentVersion: artifact.contentVersion,
       // 'changes': only the files changed since the build served here; 'whole': all of it.
@@ -207,7 +237,9 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     lastAttempted = Math.max(lastAttempted, contentVersion);
     const outputDir = outputDirOf(record.id);
     linkNodeModules(root, dataDir);
-    const builder = loaded ?? startBuilder();
+    // One started for other code (the sources changed since) bundles what this build must not.
+    if (loaded && loaded.hash !== hash) void loaded.builder.cancel();
+    const { builder } = loaded?.hash === hash ? loaded : startBuilder(hash);
     loaded = null;
     building = builder;
     let lastProgressAt = 0;
@@ -223,12 +255,18 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     // Stopped while the build was being recorded: it ends at once, as one under way would.
     if (stopped) void builder.cancel();
     const outcome = await built;
+    builtHere = true;
     if (!outcome.ok) {
       await builds.finish(record.id, { ok: false, error: outcome.error });
       fs.rmSync(outputDir, { recursive: true, force: true });
+      if (options.prepare === 'ahead') prepareNext(hash);
       return null;
     }
-    if (!shareWith) return install(record.id, outputDir, contentVersion, hash);
+    if (!shareWith) {
+      const current = await install(record.id, outputDir, contentVersion, hash);
+      if (options.prepare === 'ahead') prepareNext(hash);
+      return current;
+    }
     // Stored before it is served here: the other instances download it while this one swaps.
     const shareFailed = (error: unknown) => {
       log.error('The storefront build could not be shared; the other instances build their own', { error });
@@ -247,6 +285,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     const whole = stored ? stored.whole.catch(shareFailed) : Promise.resolve();
     const current = await install(record.id, outputDir, contentVersion, hash, stored?.id);
     await whole;
+    if (options.prepare === 'ahead') prepareNext(hash);
     return current;
   }
 
@@ -274,6 +313,19 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     return current;
   }
 
+  /**
+   * At the service's start, the next build's process, where this instance builds next: with shared
+   * builds, when the newest stored build of this code is its own.
+   */
+  async function prepareAtStart() {
+    const hash = codeHash(root);
+    if (artifacts && !builtHere) {
+      const newest = await artifacts.latest(codeKey(root, hash), null).catch(() => null);
+      builtHere = newest?.builtBy === cache;
+    }
+    prepareNext(hash);
+  }
+
   function buildNow(): Promise<CurrentBuild | null> {
     running ??= build().finally(() => {
       running = null;
@@ -295,7 +347,10 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     // The build process loads Astro while the change's debounce runs: the loading is then no
     // part of the edit's way to live.
     // (Not once stopped: a look under way when `stop` came must not leave a process behind.)
-    if (timer) loaded ??= startBuilder();
+    if (timer && builtHere && !loaded) {
+      linkNodeModules(root, dataDir);
+      loaded = startBuilder(codeHash(root));
+    }
     // A change waits out its debounce, and not a moment more: an edit's way to live is this wait
     // plus the build. A rebuild asked for since the last (the dashboard's "rebuild now") is due
     // at once.
@@ -330,6 +385,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     buildNow,
     start() {
       loop(pollMs);
+      if (options.prepare === 'ahead') void prepareAtStart();
     },
     wake() {
       if (!timer) return; // Not started, or stopped.
@@ -349,10 +405,39 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       // it failed, and the build served stays.
       await building?.cancel();
       await running;
-      await loaded?.cancel();
+      await loaded?.builder.cancel();
       loaded = null;
     },
   };
+}
+
+/** The folders build processes build into before a finished build moves to its own (`build-…`). */
+const WORK_DIR_PREFIX = 'next-';
+
+/**
+ * Removes the work folders of build processes whose service has ended (a crash, a SIGKILL): each
+ * is named by its service's process id, and `npm run rebuild` may run beside a live one.
+ */
+function removeLeftoverWorkDirs(dataDir: string): void {
+  const folder = buildsFolder(dataDir);
+  if (!fs.existsSync(folder)) return;
+  for (const name of fs.readdirSync(folder)) {
+    const pid = Number(
+      name.startsWith(WORK_DIR_PREFIX) ? name.slice(WORK_DIR_PREFIX.length).split('-')[0] : NaN,
+    );
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid))
+      fs.rmSync(path.join(folder, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** A download's record when a newer shared build had replaced the one it was after. */

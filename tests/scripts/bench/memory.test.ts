@@ -9,8 +9,14 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 it('counts a storefront build process in the tree, but not in the server it belongs to', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-memory-'));
-  // The real build process: it loads Astro and the project's config, then waits to be told to build.
-  const builder = startAstroBuilder({ root: ROOT, dataDir, siteUrl: 'http://localhost:4321', quiet: true });
+  // The real build process: it loads Astro and bundles the code, then waits to be told to build.
+  const builder = startAstroBuilder({
+    root: ROOT,
+    dataDir,
+    siteUrl: 'http://localhost:4321',
+    quiet: true,
+    workDir: path.join(dataDir, 'builds', 'next-1'),
+  });
   const buildProcessMb = () => treeMemory(process.pid).rssMb - serverMemory(process.pid).rssMb;
   try {
     await expect.poll(buildProcessMb, { timeout: 60_000, interval: 250 }).toBeGreaterThan(50);
