@@ -118,8 +118,10 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      // Data added by a test must not start a storefront build while it runs.
+      // Data added by a test must not start a storefront build while it runs; and as none runs,
+      // no build process starts ahead to wait for one (decision 105).
       REBUILD_DEBOUNCE_MS: '600000',
+      REBUILD_PREPARE: 'on-change',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
