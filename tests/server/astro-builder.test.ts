@@ -103,6 +103,7 @@ describe('a storefront build process', () => {
     process.env.FAKE_LOAD = 'fail';
     const loading = builder();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(loading.ended()).toBe(true);
     const outcome = await loading.build(path.join(folder, 'build-000003'));
     expect(outcome).toEqual({ ok: false, error: 'Cannot find module "astro"' });
     expect(fs.existsSync(path.join(folder, 'build-000003'))).toBe(false);
@@ -115,6 +116,7 @@ describe('a storefront build process', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fs.existsSync(path.join(workDir(), 'env.json'))).toBe(false);
+    expect(ahead.ended()).toBe(false);
     expect(await ahead.build(path.join(folder, 'build-000007'))).toEqual({ ok: true });
     expect(fs.existsSync(path.join(folder, 'build-000007', 'env.json'))).toBe(true);
   });

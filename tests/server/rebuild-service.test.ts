@@ -86,7 +86,13 @@ afterEach(async () => {
  * cancelled (let go unused, or ended while building).
  */
 function fakeBuilders(buildMs: number) {
-  const log = { started: [] as number[], built: [] as number[], cancelled: [] as number[] };
+  const log = {
+    started: [] as number[],
+    built: [] as number[],
+    cancelled: [] as number[],
+    /** The processes the test ended (killed while they waited). */
+    ended: new Set<number>(),
+  };
   const startBuilder = (): Builder => {
     const index = log.started.push(Date.now()) - 1;
     let end: ((outcome: BuildOutcome) => void) | null = null;
@@ -107,6 +113,7 @@ function fakeBuilders(buildMs: number) {
         log.cancelled.push(index);
         end?.({ ok: false, error: CANCELLED_ERROR });
       },
+      ended: () => log.ended.has(index),
     };
   };
   return { log, startBuilder };
@@ -337,6 +344,23 @@ describe('the rebuild service', () => {
     expect(builders.started).toEqual([0, 12_750]);
     await service?.stop();
     service = null;
+    expect(builders.cancelled).toEqual([1]);
+  });
+
+  it('builds with a new process when the one started ahead ended while it waited', async () => {
+    const builds = fakeBuilds();
+    builds.version = 1;
+    const builders = start(builds, 0, 1_000, POLL_MS, null, 'ahead');
+    // One started ahead at once builds version 1 at the first look; the next starts when it ends.
+    await vi.advanceTimersByTimeAsync(POLL_MS + 1_000);
+    expect(builders.started).toEqual([0, 1_250]);
+    expect(builders.built).toEqual([POLL_MS]);
+    builders.ended.add(1); // killed while it waited
+    builds.version = 2;
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    // A third process, started for this build and building at once.
+    expect(builders.started).toHaveLength(3);
+    expect(builders.built).toEqual([POLL_MS, builders.started[2]]);
     expect(builders.cancelled).toEqual([1]);
   });
 

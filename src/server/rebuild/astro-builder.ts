@@ -31,6 +31,8 @@ export type Builder = {
    * build under way ends unfinished (its outcome says so). A stopping server does not wait for it.
    */
   cancel(): Promise<void>;
+  /** Whether its process has ended: one that ended before it was asked can build nothing. */
+  ended(): boolean;
 };
 
 /**
@@ -130,6 +132,7 @@ export function startAstroBuilder(options: BuilderOptions): Builder {
       await ended;
       if (cancelled) fs.rmSync(workDir, { recursive: true, force: true });
     },
+    ended: () => child.exitCode !== null || child.signalCode !== null,
   };
 }
 

@@ -237,9 +237,11 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     lastAttempted = Math.max(lastAttempted, contentVersion);
     const outputDir = outputDirOf(record.id);
     linkNodeModules(root, dataDir);
-    // One started for other code (the sources changed since) bundles what this build must not.
-    if (loaded && loaded.hash !== hash) void loaded.builder.cancel();
-    const { builder } = loaded?.hash === hash ? loaded : startBuilder(hash);
+    // Not one started for other code (the sources changed since), nor one whose process ended
+    // while it waited (killed, out of memory): a new one bundles again.
+    const ready = loaded?.hash === hash && !loaded.builder.ended() ? loaded : null;
+    if (loaded && !ready) void loaded.builder.cancel();
+    const { builder } = ready ?? startBuilder(hash);
     loaded = null;
     building = builder;
     let lastProgressAt = 0;
@@ -344,9 +346,10 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
       lastChangeAt = Date.now();
     }
     if (running || version <= lastAttempted) return pollMs;
-    // The build process loads Astro while the change's debounce runs: the loading is then no
-    // part of the edit's way to live.
-    // (Not once stopped: a look under way when `stop` came must not leave a process behind.)
+    // Unless one was started ahead, the build process loads Astro and bundles the code while the
+    // change's debounce runs: that much is then no part of the edit's way to live. Not where
+    // another instance made the last build (it leads the next), nor once stopped: a look under way
+    // when `stop` came must not leave a process behind.
     if (timer && builtHere && !loaded) {
       linkNodeModules(root, dataDir);
       loaded = startBuilder(codeHash(root));
