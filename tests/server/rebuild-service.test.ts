@@ -172,6 +172,20 @@ function fakeArtifacts() {
   return artifacts;
 }
 
+/** Has the data folder serve build 1, made from `hash` and content version `contentVersion`. */
+function serveBuild(hash: string, contentVersion: number) {
+  const served = path.join(dataDir, 'builds', 'build-000001');
+  fs.mkdirSync(path.join(served, 'server'), { recursive: true });
+  fs.writeFileSync(path.join(served, 'server', 'entry.mjs'), '');
+  writeCurrentBuild(dataDir, {
+    buildId: 1,
+    outputDir: served,
+    codeHash: hash,
+    contentVersion,
+    builtAt: new Date().toISOString(),
+  });
+}
+
 /** A service whose builds take `buildMs` (on the fake clock) and always succeed. */
 function start(
   builds: ReturnType<typeof fakeBuilds>,
@@ -317,16 +331,7 @@ describe('the rebuild service', () => {
   it('with REBUILD_PREPARE=ahead, starts the next build process at its start and after each build', async () => {
     const builds = fakeBuilds();
     // It serves a build of the data as it is.
-    const served = path.join(dataDir, 'builds', 'build-000001');
-    fs.mkdirSync(path.join(served, 'server'), { recursive: true });
-    fs.writeFileSync(path.join(served, 'server', 'entry.mjs'), '');
-    writeCurrentBuild(dataDir, {
-      buildId: 1,
-      outputDir: served,
-      codeHash: codeHash(ROOT),
-      contentVersion: 0,
-      builtAt: new Date().toISOString(),
-    });
+    serveBuild(codeHash(ROOT), 0);
     const builders = start(builds, 1_500, 1_000, POLL_MS, null, 'ahead');
     await vi.advanceTimersByTimeAsync(0);
     expect(builders.started).toEqual([0]);
@@ -577,16 +582,7 @@ describe('the rebuild service', () => {
     it('after a code change, takes the stored build of the new code even with no new data', async () => {
       const builds = fakeBuilds();
       const artifacts = fakeArtifacts();
-      const served = path.join(dataDir, 'builds', 'build-000001');
-      fs.mkdirSync(path.join(served, 'server'), { recursive: true });
-      fs.writeFileSync(path.join(served, 'server', 'entry.mjs'), '');
-      writeCurrentBuild(dataDir, {
-        buildId: 1,
-        outputDir: served,
-        codeHash: 'the-code-before',
-        contentVersion: 4,
-        builtAt: new Date().toISOString(),
-      });
+      serveBuild('the-code-before', 4);
       artifacts.stored = { id: 9, contentVersion: 4, builtBy: ANOTHER };
       artifacts.leader = true;
       builds.version = 4;

@@ -1,3 +1,4 @@
+import { isAlive } from '../../lib/process-alive.ts';
 import type { Engine } from '../sqlite/database.ts';
 import { INTERRUPTED, type SingleBuild } from './single-build.ts';
 
@@ -36,13 +37,4 @@ export function sqliteSingleBuild({ db, sqlite }: Engine, instance: string): Sin
     begin: (pid, contentVersion) => db.connection().execute(async () => begin.immediate(pid, contentVersion)),
     release: async () => undefined,
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { log } from '../../lib/log.ts';
+import { isAlive } from '../../lib/process-alive.ts';
 import type { BuildArtifact, BuildArtifactsPort, ServedArtifact } from '../../ports/build-artifacts.ts';
 import type { BuildsPort } from '../../ports/builds.ts';
 import { type Builder, type BuilderOptions, startAstroBuilder } from './astro-builder.ts';
@@ -428,18 +429,8 @@ function removeLeftoverWorkDirs(dataDir: string): void {
     const pid = Number(
       name.startsWith(WORK_DIR_PREFIX) ? name.slice(WORK_DIR_PREFIX.length).split('-')[0] : NaN,
     );
-    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid))
+    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid))
       fs.rmSync(path.join(folder, name), { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isAlive } from '../../lib/process-alive.ts';
 
 /**
  * How other commands (restore) know that a shop is serving a data folder: `npm start` writes
@@ -32,15 +33,5 @@ function readRecord(dataDir: string): RunningShop | null {
     return recordSchema.parse(JSON.parse(fs.readFileSync(fileOf(dataDir), 'utf8')));
   } catch {
     return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else; still a running process.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
