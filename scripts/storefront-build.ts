@@ -2,10 +2,10 @@
  * One storefront build, in a process of its own (decisions 074 and 105). The rebuild service starts
  * it before it needs the build: it loads Astro and runs `astro build` (Astro's JavaScript API, as
  * the CLI does) into SHOP_BUILD_OUT_DIR at once, as far as Astro's bundling of the code, which no
- * change of data alters. It says `{ type: 'prepared' }` and waits there. `{ type: 'build' }` on its
- * IPC channel, whenever it comes, lets the build go on to the pages, which read the data then; the
- * process exits with 0 when the build succeeded, 1 when it failed, after printing why. It exits
- * too when the service lets go of it (the channel closes).
+ * change of data alters, and waits there. `{ type: 'build' }` on its IPC channel, whenever it
+ * comes, lets the build go on to the pages, which read the data then; the process exits with 0
+ * when the build succeeded, 1 when it failed, after printing why. It exits too when the service
+ * lets go of it (the channel closes).
  */
 import module from 'node:module';
 import path from 'node:path';
@@ -44,7 +44,6 @@ const waitForTheOrder: AstroIntegration = {
         execution: 'sync',
         flavor: 'last-resort',
       });
-      process.send?.({ type: 'prepared' });
       await order;
     },
     'astro:build:generated': () => {

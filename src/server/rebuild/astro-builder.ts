@@ -47,9 +47,9 @@ export const BUILD_SCRIPT = path.join('scripts', 'storefront-build.ts');
 /**
  * Starts a storefront build process (scripts/storefront-build.ts) on the pinned Node, with the
  * incremental cache kept in the data folder. It loads Astro and bundles the code into `workDir` at
- * once, then renders the pages when `build` is called: what comes before the pages (4–5 s at
- * 10,000 products on a slow machine) is done by then, ahead of the change or during its debounce
- * (decisions 074 and 105).
+ * once, then renders the pages when `build` is called: what comes before the pages (about half of
+ * an incremental build at 10,000 products, docs/benchmarks.md) is done by then, ahead of the
+ * change or during its debounce (decisions 074 and 105).
  */
 export function startAstroBuilder(options: BuilderOptions): Builder {
   const { workDir } = options;
@@ -64,8 +64,8 @@ export function startAstroBuilder(options: BuilderOptions): Builder {
       SHOP_BUILD_CACHE_DIR: path.join(options.dataDir, 'build-cache'),
       SHOP_BUILD_OUT_DIR: workDir,
       ASTRO_TELEMETRY_DISABLED: '1',
-      // Rolldown's allocator (mimalloc) gives freed memory back at once, not when it next
-      // allocates: a process waiting to build holds about 130 MB less (decision 105).
+      // Rolldown's allocator (mimalloc) gives freed memory back at once, not later: a process
+      // waiting to build holds less (decision 105; docs/benchmarks.md, Builds).
       MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? '0',
     },
     // The server's own V8 flags are for serving, not for a batch job (decision 061); gc, so that
@@ -109,9 +109,17 @@ export function startAstroBuilder(options: BuilderOptions): Builder {
       if (sent) child.send({ type: 'build' });
       const code = await ended;
       if (!cancelled && sent && code === 0) {
-        fs.mkdirSync(path.dirname(outputDir), { recursive: true });
-        fs.renameSync(workDir, outputDir);
-        return { ok: true };
+        try {
+          fs.mkdirSync(path.dirname(outputDir), { recursive: true });
+          fs.renameSync(workDir, outputDir);
+          return { ok: true };
+        } catch (error) {
+          fs.rmSync(workDir, { recursive: true, force: true });
+          return {
+            ok: false,
+            error: `the build could not be moved to ${outputDir}: ${(error as Error).message}`,
+          };
+        }
       }
       fs.rmSync(workDir, { recursive: true, force: true });
       if (cancelled) return { ok: false, error: CANCELLED_ERROR };

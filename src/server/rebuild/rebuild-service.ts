@@ -111,11 +111,19 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
   });
   removeLeftoverWorkDirs(dataDir);
 
-  /** Starts the next build's process now, unless one is started or this instance will not build. */
-  function prepareNext(hash: string) {
+  /**
+   * Starts the next build's process now (for the code `hash`, hashed here when not given), unless
+   * one is started, a build runs, or this instance will not build.
+   */
+  function startNext(hash?: string) {
     if (stopped || !builtHere || loaded || building) return;
     linkNodeModules(root, dataDir);
-    loaded = startBuilder(hash);
+    loaded = startBuilder(hash ?? codeHash(root));
+  }
+
+  /** After a build made here, with REBUILD_PREPARE=ahead: the next build's process at once. */
+  function prepareNext(hash: string) {
+    if (options.prepare === 'ahead') startNext(hash);
   }
 
   async function swapIfNew(current: CurrentBuild | null) {
@@ -262,12 +270,12 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     if (!outcome.ok) {
       await builds.finish(record.id, { ok: false, error: outcome.error });
       fs.rmSync(outputDir, { recursive: true, force: true });
-      if (options.prepare === 'ahead') prepareNext(hash);
+      prepareNext(hash);
       return null;
     }
     if (!shareWith) {
       const current = await install(record.id, outputDir, contentVersion, hash);
-      if (options.prepare === 'ahead') prepareNext(hash);
+      prepareNext(hash);
       return current;
     }
     // Stored before it is served here: the other instances download it while this one swaps.
@@ -288,7 +296,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     const whole = stored ? stored.whole.catch(shareFailed) : Promise.resolve();
     const current = await install(record.id, outputDir, contentVersion, hash, stored?.id);
     await whole;
-    if (options.prepare === 'ahead') prepareNext(hash);
+    prepareNext(hash);
     return current;
   }
 
@@ -351,10 +359,7 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     // change's debounce runs: that much is then no part of the edit's way to live. Not where
     // another instance made the last build (it leads the next), nor once stopped: a look under way
     // when `stop` came must not leave a process behind.
-    if (timer && builtHere && !loaded) {
-      linkNodeModules(root, dataDir);
-      loaded = startBuilder(codeHash(root));
-    }
+    if (timer) startNext();
     // A change waits out its debounce, and not a moment more: an edit's way to live is this wait
     // plus the build. A rebuild asked for since the last (the dashboard's "rebuild now") is due
     // at once.
@@ -426,9 +431,7 @@ function removeLeftoverWorkDirs(dataDir: string): void {
   const folder = buildsFolder(dataDir);
   if (!fs.existsSync(folder)) return;
   for (const name of fs.readdirSync(folder)) {
-    const pid = Number(
-      name.startsWith(WORK_DIR_PREFIX) ? name.slice(WORK_DIR_PREFIX.length).split('-')[0] : NaN,
-    );
+    const pid = Number(new RegExp(`^${WORK_DIR_PREFIX}(\\d+)-`).exec(name)?.[1] ?? Number.NaN);
     if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid))
       fs.rmSync(path.join(folder, name), { recursive: true, force: true });
   }
