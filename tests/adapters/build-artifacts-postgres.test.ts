@@ -54,6 +54,25 @@ async function publishWhole(
   return id;
 }
 
+/**
+ * Holds back the storing of every whole archive until the answered function is called: a trigger
+ * on this test's own database waits for an advisory lock the test holds. So the test sees what a
+ * build is stored as before its whole folder is, however fast the machine packs it.
+ */
+async function holdWholeArchives(): Promise<() => Promise<void>> {
+  const { pool } = database.store;
+  await pool.query(`CREATE FUNCTION hold_archive() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_advisory_xact_lock(4242); RETURN NEW; END $$`);
+  await pool.query(`CREATE TRIGGER hold_archive BEFORE UPDATE OF archive ON storefront_build_artifacts
+    FOR EACH ROW EXECUTE FUNCTION hold_archive()`);
+  const holder = await pool.connect();
+  await holder.query('SELECT pg_advisory_lock(4242)');
+  return async () => {
+    await holder.query('SELECT pg_advisory_unlock(4242)');
+    holder.release();
+  };
+}
+
 describe('shared storefront builds on PostgreSQL', () => {
   it('stores a build folder and gives the same files back, under its code key only', async () => {
     const artifacts = createPostgresBuildArtifacts(database.store);
@@ -101,10 +120,12 @@ describe('shared storefront builds on PostgreSQL', () => {
     const second = buildFolder('second', '<h1>v2</h1>');
     fs.writeFileSync(path.join(second, 'client', 'new.html'), 'added');
     fs.cpSync(path.join(first, 'server', 'entry.mjs'), path.join(second, 'server', 'entry.mjs'));
+    const letGo = await holdWholeArchives();
     const { id, whole } = await artifacts.publish('code', 2, second, 'host-a:/data');
     // Taken as changes against the build it serves, before the whole folder is stored; an
     // instance serving another build still gets the whole one before it.
     expect(await artifacts.latest('code', firstId)).toMatchObject({ id, contentVersion: 2 });
+    expect(await artifacts.latest('code', null)).toMatchObject({ id: firstId });
     const { rows } = await database.store.pool.query<{ changes: Buffer; archive: Buffer | null }>(
       'SELECT changes, archive FROM storefront_build_artifacts WHERE id = $1',
       [id],
@@ -114,6 +135,7 @@ describe('shared storefront builds on PostgreSQL', () => {
     expect(filesOf(next)).toEqual(filesOf(second));
     expect(filesOf(served)).toEqual(servedFiles);
     expect(fs.readdirSync(path.dirname(next)).sort()).toEqual(['build-000001', 'build-000002']);
+    await letGo();
     await whole;
     expect(await artifacts.latest('code', null)).toMatchObject({ id });
     // The changes hold the changed and the new file, not the unchanged entry; the whole came later.
