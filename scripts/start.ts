@@ -98,6 +98,8 @@ const rebuilds = createRebuildService({
   ...(everyChangeHeard ? { pollMs: SAFETY_POLL_MS } : {}),
   quiet: true,
   onSwap: serveBuild,
+  // The next build's workers load the shop's code while the build is made (decision 106).
+  onChange: () => pool.prepare(),
 });
 
 let current = readCurrentBuild(env.dataDir);

@@ -2,7 +2,9 @@
  * One of the processes `npm start` runs to serve requests (src/server/serving/worker-pool.ts): it
  * opens the shop's data, loads the storefront build it was started for, and serves it on the shop's
  * port, which the main process shares among its workers. A newer build gets new workers; this one
- * is retired then, and its build's code leaves memory with the process.
+ * is retired then, and its build's code leaves memory with the process. A worker started ahead of
+ * a build (when a change is seen) loads the shop's code and opens its data, then waits to be told
+ * which build to serve.
  */
 import { listenForChanges } from '../src/adapters/postgres/notifications.ts';
 import { sharedWriteQueue } from '../src/adapters/sqlite/write-queue.ts';
@@ -11,8 +13,8 @@ import { sharedPageCache } from '../src/server/cache/page-cache.ts';
 import { sharePageCache } from '../src/server/cache/page-cache-sharing.ts';
 import { createContainer, setSharedContainer } from '../src/server/container.ts';
 import { type CurrentBuild, currentBuildSchema } from '../src/server/rebuild/current-build.ts';
-import { createStorefrontServer } from '../src/server/serving/storefront-server.ts';
-import { RETIRE, RETIRE_GRACE_MS, STOP } from '../src/server/serving/worker-messages.ts';
+import { createStorefrontServer, type StorefrontServer } from '../src/server/serving/storefront-server.ts';
+import { isServeMessage, RETIRE, RETIRE_GRACE_MS, STOP } from '../src/server/serving/worker-messages.ts';
 import { workerWriteGate } from '../src/server/serving/worker-write-queue.ts';
 import { loadEnvOrExit } from './cli.ts';
 
@@ -22,7 +24,6 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
 
-const build: CurrentBuild = currentBuildSchema.parse(JSON.parse(process.env.SHOP_SERVE_BUILD ?? 'null'));
 // On PostgreSQL each worker hears the changes every instance commits, so its content counters
 // can be kept in memory instead of read before every cached answer (decision 097).
 const changes = env.DATABASE_URL ? listenForChanges(env.DATABASE_URL) : undefined;
@@ -31,13 +32,28 @@ setSharedContainer(container);
 // Alone, a worker has no one to share its pages with: sending each to the main process would only
 // cost that process a copy of every page to throw away.
 if (env.webWorkers > 1) sharePageCache(sharedPageCache());
-const storefront = await createStorefrontServer(env, build, container);
 
+/** The build to serve: given when the worker was started, or told once it is made. */
+function buildToServe(): Promise<CurrentBuild> {
+  const given = process.env.SHOP_SERVE_BUILD;
+  if (given) return Promise.resolve(currentBuildSchema.parse(JSON.parse(given)));
+  return new Promise((resolve) => {
+    const told = (message: unknown) => {
+      if (!isServeMessage(message)) return;
+      process.off('message', told);
+      resolve(currentBuildSchema.parse(message.build));
+    };
+    process.on('message', told);
+  });
+}
+
+let storefront: StorefrontServer | null = null;
 let retiring = false;
 async function retire(graceMs: number, idleConnections: 'keep' | 'close') {
   if (retiring) return;
   retiring = true;
-  await storefront.retire(graceMs, idleConnections);
+  // One that never served (retired while it waited for its build) has nothing in flight.
+  await storefront?.retire(graceMs, idleConnections);
   await changes?.close();
   container.close();
   process.exit(0);
@@ -54,8 +70,13 @@ process.on('disconnect', () => void retire(5_000, 'close'));
 process.on('SIGTERM', () => void retire(5_000, 'close'));
 process.on('SIGINT', () => undefined);
 
-storefront.server.on('error', (error) => {
-  log.error('A storefront worker could not listen', { error });
-  process.exit(1);
-});
-storefront.server.listen(env.PORT, env.HOST);
+const build = await buildToServe();
+storefront = await createStorefrontServer(env, build, container);
+// Retired while it loaded the build: it must not start listening now.
+if (!retiring) {
+  storefront.server.on('error', (error) => {
+    log.error('A storefront worker could not listen', { error });
+    process.exit(1);
+  });
+  storefront.server.listen(env.PORT, env.HOST);
+}

@@ -66,6 +66,8 @@ function fakeBuilds() {
 
 let dataDir: string;
 let service: RebuildService | null;
+/** When the service told the server a build is coming (`onChange`), on the fake clock. */
+let changesTold: number[];
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 0 });
@@ -196,7 +198,9 @@ function start(
   prepare: 'ahead' | 'on-change' = 'on-change',
 ) {
   const builders = fakeBuilders(buildMs);
+  changesTold = [];
   service = createRebuildService({
+    onChange: () => changesTold.push(Date.now()),
     artifacts,
     prepare,
     root: ROOT,
@@ -326,6 +330,23 @@ describe('the rebuild service', () => {
     expect(builders.built).toEqual([2_000]);
     expect(builders.started).toEqual([250]);
     expect(builders.cancelled).toEqual([]);
+  });
+
+  it('tells the server a build is coming at each look while a change waits, and not once it is served', async () => {
+    serveBuild(codeHash(ROOT), 0);
+    const builds = fakeBuilds();
+    start(builds, 1_500);
+    await vi.advanceTimersByTimeAsync(4 * POLL_MS);
+    expect(changesTold).toEqual([]);
+    builds.version = 1;
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    // Seen at 1,250 ms: the workers for the build start then, not when the build is done.
+    expect(changesTold).toEqual([1_250]);
+    await vi.advanceTimersByTimeAsync(1_500 + 1_000);
+    expect(readCurrentBuild(dataDir)).toMatchObject({ contentVersion: 1 });
+    const told = changesTold.length;
+    await vi.advanceTimersByTimeAsync(10 * POLL_MS);
+    expect(changesTold).toHaveLength(told);
   });
 
   it('with REBUILD_PREPARE=ahead, starts the next build process at its start and after each build', async () => {
@@ -478,6 +499,8 @@ describe('the rebuild service', () => {
       await vi.advanceTimersByTimeAsync(10 * POLL_MS);
       expect(builds.started).toEqual([]);
       expect(builders.built).toEqual([]);
+      // Told at the first look, though another instance builds: the download is swapped in too.
+      expect(changesTold[0]).toBe(POLL_MS);
       artifacts.stored = { id: 3, contentVersion: 1, builtBy: ANOTHER };
       await vi.advanceTimersByTimeAsync(POLL_MS);
       expect(artifacts.downloaded).toEqual([3]);

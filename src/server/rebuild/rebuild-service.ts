@@ -36,6 +36,11 @@ export type RebuildOptions = {
   quiet?: boolean;
   /** Called with each newly finished build, whoever built it (this process or `npm run rebuild`). */
   onSwap?: (current: CurrentBuild) => Promise<void>;
+  /**
+   * Called at each look while a change waits for its build (made here or, with shared builds, by
+   * another instance): the server may get ready for the swap meanwhile (worker-pool.ts `prepare`).
+   */
+  onChange?: () => void;
   /** What makes a build: a process that loads Astro, then builds when told; tests give their own. */
   startBuilder?: (options: BuilderOptions) => Builder;
   /**
@@ -356,10 +361,14 @@ export function createRebuildService(options: RebuildOptions): RebuildService {
     }
     if (running || version <= lastAttempted) return pollMs;
     // Unless one was started ahead, the build process loads Astro and bundles the code while the
-    // change's debounce runs: that much is then no part of the edit's way to live. Not where
+    // change's debounce runs, and the server starts the workers that will serve the build: that
+    // much is then no part of the edit's way to live. The build process is not started where
     // another instance made the last build (it leads the next), nor once stopped: a look under way
     // when `stop` came must not leave a process behind.
-    if (timer) startNext();
+    if (timer) {
+      startNext();
+      options.onChange?.();
+    }
     // A change waits out its debounce, and not a moment more: an edit's way to live is this wait
     // plus the build. A rebuild asked for since the last (the dashboard's "rebuild now") is due
     // at once.

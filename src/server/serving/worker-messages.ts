@@ -1,9 +1,23 @@
 import type { CachedPage } from '../cache/page-cache.ts';
+import type { CurrentBuild } from '../rebuild/current-build.ts';
 
 /** The main process's message to a worker whose build is no longer the newest. */
 export const RETIRE = 'cardshop:retire';
 /** The main process's message to every worker when the shop stops. */
 export const STOP = 'cardshop:stop';
+/**
+ * The main process's message to a worker started ahead of a build (worker-pool.ts `prepare`),
+ * once the build is made: serve it.
+ */
+export const SERVE = 'cardshop:serve';
+
+export type ServeMessage = { type: typeof SERVE; build: CurrentBuild };
+
+export function isServeMessage(message: unknown): message is ServeMessage {
+  const { type, build } = (message ?? {}) as Partial<ServeMessage>;
+  return type === SERVE && typeof build === 'object' && build !== null;
+}
+
 /** How long a retiring worker lets requests in flight finish before it closes their connections. */
 export const RETIRE_GRACE_MS = 15_000;
 

@@ -8,6 +8,7 @@ import {
   isWriteQueueMessage,
   RETIRE,
   RETIRE_GRACE_MS,
+  SERVE,
   STOP,
   WRITE_TURN,
   WRITE_TURN_END,
@@ -27,11 +28,18 @@ export type WorkerPoolOptions = {
 
 export type WorkerPool = {
   /**
-   * Serves `build`: starts a full set of workers on it and, once every one listens, retires the
-   * workers of the build before (they finish what is in flight, then exit, and their build's code
-   * leaves memory with them). Rejects, leaving the old workers serving, when the new ones fail.
+   * Serves `build`: starts a full set of workers on it (or tells those `prepare` started) and, once
+   * every one listens, retires the workers of the build before (they finish what is in flight,
+   * then exit, and their build's code leaves memory with them). Rejects, leaving the old workers
+   * serving, when the new ones fail.
    */
   serve(build: CurrentBuild): Promise<void>;
+  /**
+   * Starts the next build's workers now, before the build is made: they load the shop's code and
+   * open its data meanwhile, so the swap waits only for them to load the build. Does nothing when
+   * they are started already.
+   */
+  prepare(): void;
   /** Retires every worker and resolves when they have exited. */
   stop(): Promise<void>;
 };
@@ -69,14 +77,31 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   let stopping = false;
   let restartDelayMs = 1_000;
   const retired = new WeakSet<Worker>();
+  /** Workers `prepare` started, waiting for the build they will serve. */
+  let spares: Worker[] = [];
 
-  function fork(generation: Generation): Worker {
-    const worker = cluster.fork({ SHOP_SERVE_BUILD: JSON.stringify(generation.build), ...WORKER_MALLOC_ENV });
-    generation.workers.add(worker);
-    const startedAt = Date.now();
+  /** A worker process: on `build`, or with none yet, waiting to be told one (a spare). */
+  function spawn(build: CurrentBuild | null): Worker {
+    const worker = cluster.fork({
+      ...(build ? { SHOP_SERVE_BUILD: JSON.stringify(build) } : {}),
+      ...WORKER_MALLOC_ENV,
+    });
     // A message to a worker that has just died fails on its closed channel; its exit says the rest.
     worker.on('error', (error) => log.warn('A storefront worker channel failed', { error }));
     serveWriteQueue(worker);
+    return worker;
+  }
+
+  function fork(generation: Generation): Worker {
+    const worker = spawn(generation.build);
+    join(worker, generation);
+    return worker;
+  }
+
+  /** Makes `worker` one of `generation`'s: it shares their pages and is replaced if it dies. */
+  function join(worker: Worker, generation: Generation) {
+    generation.workers.add(worker);
+    const startedAt = Date.now();
     passCachedPages(worker, generation);
     worker.once('exit', (code, signal) => {
       generation.workers.delete(worker);
@@ -94,7 +119,6 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         if (!stopping && !generation.ended) fork(generation);
       }, restartDelayMs).unref();
     });
-    return worker;
   }
 
   /** Hands each page a worker cached to the other workers of its build (page-cache-sharing.ts). */
@@ -149,7 +173,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   function retire(generation: Generation, message: typeof RETIRE | typeof STOP): Promise<void> {
     generation.ended = true;
-    const exits = [...generation.workers].map(
+    return retireWorkers(generation.workers, message);
+  }
+
+  function retireWorkers(workers: Iterable<Worker>, message: typeof RETIRE | typeof STOP): Promise<void> {
+    const exits = [...workers].map(
       (worker) =>
         new Promise<void>((resolve) => {
           retired.add(worker);
@@ -176,7 +204,15 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   return {
     async serve(build) {
       const next: Generation = { build, workers: new Set(), ended: false };
-      const started = Array.from({ length: options.size }, () => fork(next));
+      const ready = spares.filter((worker) => worker.isConnected());
+      spares = [];
+      const started = Array.from({ length: options.size }, (_, index) => {
+        const spare = ready[index];
+        if (!spare) return fork(next);
+        join(spare, next);
+        spare.send({ type: SERVE, build });
+        return spare;
+      });
       try {
         await Promise.all(started.map(listening));
       } catch (error) {
@@ -192,9 +228,21 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       restartDelayMs = 1_000;
       if (previous) void retire(previous, RETIRE);
     },
+    prepare() {
+      spares = spares.filter((worker) => worker.isConnected());
+      while (!stopping && spares.length < options.size) {
+        const spare = spawn(null);
+        spares.push(spare);
+        spare.once('exit', () => {
+          spares = spares.filter((worker) => worker !== spare);
+        });
+      }
+    },
     async stop() {
       stopping = true;
-      if (current) await retire(current, STOP);
+      const waiting = spares;
+      spares = [];
+      await Promise.all([current ? retire(current, STOP) : undefined, retireWorkers(waiting, STOP)]);
     },
   };
 }

@@ -53,24 +53,48 @@ async function until<T>(
 
 const openShop = () => createContainer(parseEnv({ DATA_DIR: dataDir }));
 
-/** Rebuilds the storefront and waits until a new set of workers serves it and the old set is gone. */
+/**
+ * Rebuilds the storefront and waits until a new set of workers serves it and the old set is gone.
+ * Answers the new workers, and those of them that ran before the build was made.
+ */
 async function swapBuild() {
-  const before = workers();
   const shop = openShop();
   try {
+    // The changes of the tests before are built first: a build under way would be swapped in
+    // while this one waits.
+    await until(
+      'the changes before built',
+      async () =>
+        (await shop.builds.state()).state === 'up_to_date' &&
+        readCurrentBuild(dataDir)?.contentVersion === (await shop.builds.contentVersion())
+          ? true
+          : undefined,
+      240_000,
+    );
+    const before = workers();
+    const builtBefore = readCurrentBuild(dataDir)?.buildId;
+    const seenBeforeTheBuild = new Set<number>();
     await shop.builds.requestRebuild();
     await until(
       'the rebuilt storefront',
-      async () => ((await shop.builds.state()).state === 'up_to_date' ? true : undefined),
+      async () => {
+        // Listed first: a worker listed while the build served is still the old one ran before
+        // the new build was made (the service names it in current.json before it is swapped in).
+        const running = workers();
+        if (readCurrentBuild(dataDir)?.buildId === builtBefore)
+          for (const pid of running) seenBeforeTheBuild.add(pid);
+        return (await shop.builds.state()).state === 'up_to_date' ? true : undefined;
+      },
       240_000,
     );
+    const now = await until('the old workers to leave', () => {
+      const now = workers();
+      return now.length === 2 && now.every((pid) => !before.includes(pid)) ? now : undefined;
+    });
+    return { now, startedAhead: now.filter((pid) => seenBeforeTheBuild.has(pid)) };
   } finally {
     shop.close();
   }
-  return until('the old workers to leave', () => {
-    const now = workers();
-    return now.length === 2 && now.every((pid) => !before.includes(pid)) ? now : undefined;
-  });
 }
 
 /** How many builds `swapCopiedBuild` has made. */
@@ -255,9 +279,12 @@ describe('serving from worker processes', () => {
     expect(live).toBe(true);
   }, 300_000);
 
-  it('swaps in a new build on new workers and retires the old ones', async () => {
-    // The new build was serving before "up to date" was reported; the old workers leave.
-    expect(await swapBuild()).toHaveLength(2);
+  it('swaps in a new build on new workers, started while it was built, and retires the old ones', async () => {
+    // The new build was serving before "up to date" was reported; the old workers leave. The new
+    // ones loaded the shop's code while the build was made, so the swap waited for the build alone.
+    const { now, startedAhead } = await swapBuild();
+    expect(now).toHaveLength(2);
+    expect(startedAhead).toEqual(now);
     expect((await fetch(`${server.url}/about-us`)).status).toBe(200);
   }, 300_000);
 
