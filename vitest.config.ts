@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Tests that start processes: the real server (a storefront build, worker processes) to serve,
  * crash or flood, three of them behind nginx (the cluster), the backup and restore commands, the
- * bench's own checks; and the race tests that run thousands of operations against PostgreSQL.
- * Seconds each. Everything else is the quick
- * project, which `npm test -- quick` runs before a commit.
+ * bench's own checks; the race tests that run thousands of operations against PostgreSQL; and the
+ * load tests (`*.load.test.ts`: a 10,000-row catalogue import). Seconds each. Everything else is
+ * the quick project, which `npm test -- quick` runs before a commit.
  */
 const PROCESSES = [
   'tests/server/serving/**',
@@ -15,6 +15,7 @@ const PROCESSES = [
   'tests/scripts/bench/**',
   'tests/scripts/backup/**',
   'tests/**/*.races.test.ts',
+  'tests/**/*.load.test.ts',
 ];
 
 /**

@@ -3,8 +3,6 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEED_CATEGORIES } from '../../../scripts/seed/categories.ts';
-import { benchProducts } from '../../../scripts/seed/products.ts';
 import { EMPTY_FACTS, FACT_KEYS } from '../../../src/domain/card-facts/facts.ts';
 import type { ProductInput } from '../../../src/domain/catalog/product.ts';
 import { CSV_COLUMNS } from '../../../src/domain/catalog-csv/columns.ts';
@@ -264,59 +262,6 @@ describe('catalogue CSV export and import', () => {
     expect(own?.images).toHaveLength(1);
     expect(foreign?.images).toEqual([]);
     fetchSpy.mockRestore();
-  });
-
-  it('imports 10,000 rows (and prints the time it takes)', { timeout: 600_000 }, async () => {
-    const source = benchProducts(SEED_CATEGORIES, 10_000, 14).map(({ art: _art, ...product }) => product);
-    const header = CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',');
-    const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-    const factCells = (facts: (typeof source)[number]['facts']) =>
-      [
-        facts.year,
-        facts.manufacturer,
-        facts.set,
-        facts.cardNumber,
-        facts.parallel,
-        facts.rookie ? 'TRUE' : '',
-        facts.autograph ? 'TRUE' : '',
-        facts.patch ? 'TRUE' : '',
-        facts.serialNumber,
-        facts.printRun,
-        facts.grader,
-        facts.grade,
-        facts.condition,
-        facts.certNumber,
-      ].map((value) => quote(value === null ? '' : String(value)));
-    const lines = source.map((product, index) =>
-      [
-        `bench-${index + 1}`,
-        quote(product.title),
-        quote(product.descriptionHtml),
-        '',
-        product.productType,
-        quote(product.tags.join(', ')),
-        'TRUE',
-        (product.priceCents / 100).toFixed(2),
-        '',
-        String(product.quantity),
-        '',
-        '',
-        ...factCells(product.facts),
-      ].join(','),
-    );
-    const file = `\uFEFF${header}\r\n${lines.join('\r\n')}\r\n`;
-    const shop = open();
-    const started = performance.now();
-    const plan = await planCatalogImport(shop, file, ORIGIN);
-    const planned = performance.now();
-    expect(plan.errors).toEqual([]);
-    expect(plan.counts.create).toBe(10_000);
-    await importFile(shop, file);
-    const done = performance.now();
-    expect((await shop.commerce.searchProducts({ sort: 'newest', page: 1, pageSize: 1 })).total).toBe(10_000);
-    process.stdout.write(
-      `[catalogue import] 10,000 rows (${(file.length / 1024 / 1024).toFixed(1)} MB): dry run ${((planned - started) / 1000).toFixed(1)} s, commit ${((done - planned) / 1000).toFixed(1)} s, total ${((done - started) / 1000).toFixed(1)} s\n`,
-    );
   });
 });
 
