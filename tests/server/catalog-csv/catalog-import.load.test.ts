@@ -69,6 +69,7 @@ it('imports 10,000 rows (and prints the time it takes)', { timeout: 600_000 }, a
   expect(plan.errors).toEqual([]);
   expect(plan.counts.create).toBe(10_000);
   const job = await commitCatalogImport(container, file, ORIGIN);
+  expect((await importJob(container, job.id))?.state).toBe('queued');
   await runQueuedCatalogImports(container);
   expect((await importJob(container, job.id))?.state).toBe('done');
   const done = performance.now();
