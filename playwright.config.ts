@@ -56,6 +56,10 @@ export default defineConfig({
   // own shop (e2e/fixtures/worker-shop.ts); the tests of one file run in order (decision 078).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // The embedded run's shops outlive their workers, so the phone project's workers reuse the
+  // desktop's (e2e/fixtures/worker-shop.ts); the teardown stops them.
+  globalSetup: './e2e/fixtures/global-setup.ts',
+  globalTeardown: './e2e/fixtures/global-teardown.ts',
   // Page quality (axe, Lighthouse, the JavaScript budget) is the same code on both backends: the
   // hosted run proves the backends and leaves these to the embedded run (decision 078).
   // So are the home carousel, the grids' steppers and the header search's typing: their pages
