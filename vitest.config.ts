@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Tests that start processes: the real server (a storefront build, worker processes) to serve,
  * crash or flood, three of them behind nginx (the cluster), the backup and restore commands, the
- * bench's own checks; the race tests that run thousands of operations against PostgreSQL; and the
- * load tests (`*.load.test.ts`: a 10,000-row catalogue import). Seconds each. Everything else is
+ * bench's own checks, PostgreSQL servers stopped and started again; the race tests
+ * (`*.races.test.ts`: thousands of operations against PostgreSQL, writes racing from processes of
+ * their own); and the load tests (`*.load.test.ts`: a 10,000-row catalogue import). Seconds each. Everything else is
  * the quick project, which `npm test -- quick` runs before a commit.
  */
 const PROCESSES = [
@@ -16,6 +17,8 @@ const PROCESSES = [
   'tests/scripts/backup/**',
   'tests/**/*.races.test.ts',
   'tests/**/*.load.test.ts',
+  // Stops and starts PostgreSQL servers of its own.
+  'tests/adapters/postgres/unavailable.test.ts',
 ];
 
 /**

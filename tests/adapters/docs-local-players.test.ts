@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Category } from '../../src/domain/catalog/category.ts';
 import { DEFAULT_PLAYER_IMAGE } from '../../src/domain/catalog/sports.ts';
@@ -35,7 +32,8 @@ const playersOf = async (team: string) =>
     .find((candidate) => candidate.name === team)
     ?.players.map((player) => player.name);
 
-// The port's behaviour is proven by tests/contract/documents-local.test.ts; these check the engine.
+// The port's behaviour is proven by tests/contract/documents-local.test.ts; these check the engine
+// (docs-local-players.races.test.ts: adds racing from several processes).
 describe('docs-local players', () => {
   it('marks the storefront stale on every change (documents version and revision grow)', async () => {
     const revision = () =>
@@ -69,43 +67,5 @@ describe('docs-local players', () => {
     expect(await failing).toBe('rolled back');
     await added;
     expect(await playersOf('New York Knicks')).toEqual(['Jalen Brunson']);
-  });
-
-  it('loses none of the adds racing from four processes', async () => {
-    const root = path.resolve(import.meta.dirname, '../..');
-    const module = (file: string) => pathToFileURL(path.join(root, file)).href;
-    // Each process opens its own connection to the same database and adds 10 players at once.
-    const script = (worker: number) => `
-      const { openEngine } = await import(${JSON.stringify(module('src/adapters/sqlite/database.ts'))});
-      const { createDatabaseDocuments } = await import(${JSON.stringify(module('src/adapters/docs-database/index.ts'))});
-      const engine = openEngine(${JSON.stringify(shop.dir)});
-      const documents = createDatabaseDocuments(engine);
-      await Promise.all(Array.from({ length: 10 }, (_, i) =>
-        documents.addPlayer('nba-atlantic', 'New York Knicks', 'Worker ${worker} Player ' + i)));
-      engine.sqlite.close();
-    `;
-    const run = (worker: number) =>
-      new Promise<void>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          ['--input-type=module', '--no-warnings', '-e', script(worker)],
-          {
-            stdio: ['ignore', 'ignore', 'pipe'],
-          },
-        );
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => {
-          stderr += chunk.toString();
-        });
-        child.on('exit', (code) =>
-          code === 0 ? resolve() : reject(new Error(`worker ${worker}: ${stderr}`)),
-        );
-      });
-    await Promise.all([1, 2, 3, 4].map(run));
-    const players = await playersOf('New York Knicks');
-    expect(players).toHaveLength(40);
-    for (const worker of [1, 2, 3, 4])
-      for (let index = 0; index < 10; index += 1)
-        expect(players).toContain(`Worker ${worker} Player ${index}`);
   });
 });
