@@ -10,7 +10,7 @@ import { startFirebaseEmulators, TEST_PROJECT_ID } from '../helpers/firebase-emu
 import { recordLogs } from '../helpers/log-lines.ts';
 
 // The port's behaviour is proven by tests/contract/documents-firestore.test.ts; these check what
-// only Firestore has: the stored shape and outside edits; docs-firestore.races.test.ts races
+// only Firestore has: the stored shape and outside edits; documents.races.test.ts races
 // transactions across processes.
 const emulators = startFirebaseEmulators({ firestore: true });
 

@@ -33,7 +33,7 @@ const playersOf = async (team: string) =>
     ?.players.map((player) => player.name);
 
 // The port's behaviour is proven by tests/contract/documents-local.test.ts; these check the engine
-// (docs-local-players.races.test.ts: adds racing from several processes).
+// (documents.races.test.ts: adds racing from several processes).
 describe('docs-local players', () => {
   it('marks the storefront stale on every change (documents version and revision grow)', async () => {
     const revision = () =>
