@@ -57,9 +57,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // The embedded run's shops outlive their workers, so the phone project's workers reuse the
-  // desktop's (e2e/fixtures/worker-shop.ts); the teardown stops them.
+  // desktop's (e2e/fixtures/worker-shop.ts); the global setup's teardown stops them.
   globalSetup: './e2e/fixtures/global-setup.ts',
-  globalTeardown: './e2e/fixtures/global-teardown.ts',
   // Page quality (axe, Lighthouse, the JavaScript budget) is the same code on both backends: the
   // hosted run proves the backends and leaves these to the embedded run (decision 078).
   // So are the home carousel, the grids' steppers and the header search's typing: their pages
