@@ -72,8 +72,13 @@ function runLogged(
   });
 }
 
-async function vitest(project: 'quick' | null, maxWorkers: number): Promise<Tally> {
-  const file = path.join(results, 'vitest.json');
+/** One vitest run of a project (vitest.config.ts), or of both; its log and report are named `suite`. */
+async function vitest(
+  suite: string,
+  project: 'quick' | 'processes' | null,
+  maxWorkers: number,
+): Promise<Tally> {
+  const file = path.join(results, `${suite}.json`);
   fs.rmSync(file, { force: true });
   const args = [
     'run',
@@ -84,27 +89,22 @@ async function vitest(project: 'quick' | null, maxWorkers: number): Promise<Tall
   ];
   if (project) args.push('--project', project);
   // The quick set runs the suites over both databases on SQLite alone (vitest.config.ts).
-  const status = await runLogged(
-    'vitest',
-    bin('vitest'),
-    args,
-    project === 'quick' ? { TEST_DATABASES: 'sqlite' } : {},
-  );
+  const status = await runLogged(suite, bin('vitest'), args, quick ? { TEST_DATABASES: 'sqlite' } : {});
   const report = readJson<VitestReport>(file);
   for (const testFile of report?.testResults ?? []) {
     // A file can fail as a whole (a hook that timed out), with no test of it failed.
     if (testFile.status === 'failed' && !testFile.assertionResults.some((test) => test.status === 'failed'))
       failures.push(
-        `vitest: ${path.relative(root, testFile.name)}\n    ${firstLines(testFile.message ?? '')}`,
+        `${suite}: ${path.relative(root, testFile.name)}\n    ${firstLines(testFile.message ?? '')}`,
       );
     for (const test of testFile.assertionResults)
       if (test.status === 'failed')
         failures.push(
-          `vitest: ${path.relative(root, testFile.name)} › ${test.fullName}\n    ${firstLines(test.failureMessages[0] ?? '')}`,
+          `${suite}: ${path.relative(root, testFile.name)} › ${test.fullName}\n    ${firstLines(test.failureMessages[0] ?? '')}`,
         );
   }
   return {
-    suite: 'vitest',
+    suite,
     passed: report?.numPassedTests ?? 0,
     failed: report ? report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
   };
@@ -225,11 +225,13 @@ if (wanted('lint'))
     ]),
   );
 
-// Much of an e2e run's time is spent waiting (for a rebuild, an animation, a debounce). Shares of
-// the two cores (decision 078): the embedded e2e run two browsers, the hosted run and vitest one
-// worker each; the quick set gives vitest both.
+// Shares of the two cores (decision 078): the embedded e2e run two browsers, the hosted run one,
+// the PostgreSQL e2e run one and then vitest's processes project (decision 108), vitest's quick
+// project one worker; the quick set gives vitest both.
 const full = !quick && wanted('e2e') && wanted('e2e-hosted');
-if (wanted('unit')) running.push(vitest(quick ? 'quick' : null, full ? 1 : 2));
+const processesAfterPostgres = full && wanted('unit') && wanted('e2e-postgres');
+if (wanted('unit'))
+  running.push(vitest('vitest', quick || processesAfterPostgres ? 'quick' : null, full ? 1 : 2));
 // Each run's own ports, apart: its shop, and the hosted run's emulators 20,000 to 22,000 above it
 // (below the range the system hands out for outgoing connections).
 const ports = 4600 + (process.pid % 25) * 200;
@@ -268,26 +270,29 @@ if (wanted('e2e') || (!quick && (wanted('e2e-hosted') || wanted('e2e-postgres'))
   // The embedded backends once more with the shop's database on PostgreSQL (decision 093): the
   // smoke set, every page type and the main flows, each worker's shop on a database of its own
   // on a throwaway server.
-  if (!quick && wanted('e2e-postgres'))
-    running.push(
-      (async () => {
-        const server = await startPostgres();
-        try {
-          return await e2e(
-            'e2e-postgres',
-            {
-              ...browsers,
-              E2E_POSTGRES_URL: server.url,
-              E2E_WORKERS: '1',
-              E2E_PORT: String(ports + 150),
-            },
-            ['--grep', '@smoke', '--project', 'desktop'],
-          );
-        } finally {
-          await server.stop();
-        }
-      })(),
-    );
+  if (!quick && wanted('e2e-postgres')) {
+    const postgresRun = (async () => {
+      const server = await startPostgres();
+      try {
+        return await e2e(
+          'e2e-postgres',
+          {
+            ...browsers,
+            E2E_POSTGRES_URL: server.url,
+            E2E_WORKERS: '1',
+            E2E_PORT: String(ports + 150),
+          },
+          ['--grep', '@smoke', '--project', 'desktop'],
+        );
+      } finally {
+        await server.stop();
+      }
+    })();
+    running.push(postgresRun);
+    // The shortest e2e run's share of the cores goes on to vitest's processes project.
+    if (processesAfterPostgres)
+      running.push(postgresRun.then(() => vitest('vitest-processes', 'processes', 1)));
+  }
 }
 tallies.push(...(await Promise.all(running)));
 
