@@ -65,14 +65,7 @@ export default defineConfig({
   // still open on the hosted backends in routes.spec.ts, and each port's contract suite proves
   // the data behind them.
   testIgnore: hosted
-    ? [
-        'a11y.spec.ts',
-        'lighthouse.spec.ts',
-        'js-budget.spec.ts',
-        'home.spec.ts',
-        'grids.spec.ts',
-        'search.spec.ts',
-      ]
+    ? ['page-quality.spec.ts', 'lighthouse.spec.ts', 'home.spec.ts', 'grids.spec.ts', 'search.spec.ts']
     : [],
   retries: 0,
   // A guard against a hung test, not a speed check (speed is `npm run bench`'s): the same test took

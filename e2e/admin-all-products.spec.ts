@@ -254,7 +254,7 @@ test('the list fits the screen: a table on a wide one, cards with the same check
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
-  // Page quality is the same code on both backends: the embedded run checks it (as a11y.spec.ts does).
+  // Page quality is the same code on both backends: the embedded run checks it (as page-quality.spec.ts does).
   if (HOSTED) return;
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,9 +1,18 @@
+/**
+ * Page quality on every page type, one page load each: axe finds no problem, and a storefront page
+ * loads at most the JavaScript budget. The Nu HTML checker (html-validity.spec.ts) and Lighthouse
+ * (lighthouse.spec.ts) check pages of their own.
+ */
+import zlib from 'node:zlib';
 import { ADMIN_SECTIONS, sectionPath } from '../src/domain/admin/sections.ts';
 import { signInBody } from './fixtures/backends.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 import { axeViolations } from './support/axe.ts';
 import { openSection } from './support/dashboard.ts';
 import { newestProductPage, orderPage, PAGE_TYPES } from './support/page-types.ts';
+
+/** Issue #4's budget: the JavaScript any storefront page makes a phone load, gzipped, in KB. */
+const BUDGET_KB = 100;
 
 /** Pages also checked on a phone, where the layout differs most. */
 const PHONE = new Set([
@@ -14,7 +23,10 @@ const PHONE = new Set([
   '/player/Giannis%20Antetokounmpo/Milwaukee%20Bucks',
 ]);
 
-/** Same template and markup as another entry of the list (or the same page), so axe would only repeat itself. */
+/**
+ * Same template, markup and scripts as another entry of the list (or the same page), so the checks
+ * would only repeat themselves.
+ */
 const REPEATS = new Set([
   '/contact',
   '/singles?page=2',
@@ -33,6 +45,35 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]:is([client="load"], [client="idle"])')).toHaveCount(0);
 }
 
+/**
+ * Opens a storefront page and checks it: axe finds no problem, and every script it loaded (modules
+ * and the modules they import), gzipped at level 9 as a CDN would, adds up to at most the budget.
+ * The scripts are fetched again by URL: a page that moves on by itself (the hosted checkout leaves
+ * for Shopify's) takes its responses' bodies with it.
+ */
+async function checkStorefrontPage(page: Page, url: string): Promise<void> {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(request.url());
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await settle(page);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const sizes = await Promise.all(
+    [...scripts].map(async (script): Promise<[string, number]> => {
+      const body = await (await page.request.get(script)).body();
+      return [script, zlib.gzipSync(body, { level: 9 }).byteLength];
+    }),
+  );
+  const kb = sizes.reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
+  const largest = sizes
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([script, bytes]) => `${new URL(script).pathname} ${(bytes / 1024).toFixed(1)} KB`);
+  expect(kb, `gzipped JavaScript; largest scripts: ${largest.join(', ')}`).toBeLessThanOrEqual(BUDGET_KB);
+}
+
 test('axe, as run here, reports what it is shown: a picture without a text, grey on grey', async ({
   page,
 }) => {
@@ -45,19 +86,27 @@ test('axe, as run here, reports what it is shown: a picture without a text, grey
   expect(found.find((line) => line.startsWith('color-contrast'))).toContain('p');
 });
 
-/** axe on every storefront page type: no violation of any impact. */
+/** Every page type: no axe violation of any impact; the storefront's within the budget too. */
 for (const url of PAGE_TYPES.filter((candidate) => !REPEATS.has(candidate))) {
-  test(`axe finds no problem on ${url}${PHONE.has(url) ? ' @phone' : ''}`, async ({ page }) => {
-    await page.goto(url);
-    await settle(page);
-    expect(await axeViolations(page)).toEqual([]);
-  });
+  const phone = PHONE.has(url) ? ' @phone' : '';
+  if (url.startsWith('/admin'))
+    test(`axe finds no problem on ${url}${phone}`, async ({ page }) => {
+      await page.goto(url);
+      await settle(page);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  else
+    test(`axe finds no problem on ${url}, which loads at most ${BUDGET_KB} KB of gzipped JavaScript${phone}`, async ({
+      page,
+    }) => {
+      await checkStorefrontPage(page, url);
+    });
 }
 
-test('axe finds no problem on a product page @phone', async ({ page }) => {
-  await page.goto(await newestProductPage());
-  await settle(page);
-  expect(await axeViolations(page)).toEqual([]);
+test(`axe finds no problem on a product page, which loads at most ${BUDGET_KB} KB of gzipped JavaScript @phone`, async ({
+  page,
+}) => {
+  await checkStorefrontPage(page, await newestProductPage());
 });
 
 test('axe finds no problem on an order confirmation page', async ({ page }) => {
