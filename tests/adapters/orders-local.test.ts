@@ -546,8 +546,10 @@ for (const [database, openShop] of ORDER_SHOPS)
     });
 
     describe('a mixed workload', () => {
+      // A hang guard (decision 073): 16 s on PostgreSQL in one full run, over 60 s in another, where
+      // it ran in the first minutes beside the type-check and the e2e shops' seeds and builds.
       it('never oversells and keeps every total right under 1,000 concurrent operations', {
-        timeout: 60_000,
+        timeout: 180_000,
       }, async () => {
         const random = prng(20_250_501);
         const products: { item: Product; initial: number }[] = [];
