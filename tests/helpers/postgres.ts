@@ -24,12 +24,30 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   };
 }
 
-async function runOnServer(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
+/**
+ * One connection per test process for creating and dropping databases, not two per test: each
+ * connection is a server process forked and set up, and the full run made about a thousand such
+ * databases. A connection that fails is replaced at the next statement.
+ */
+let admin: { url: string; client: Promise<pg.Client> } | null = null;
+
+function adminClient(url: string): Promise<pg.Client> {
+  if (admin?.url !== url) {
+    const client = new pg.Client({ connectionString: url });
+    const connected = client.connect().then(() => client);
+    const current = { url, client: connected };
+    client.on('error', () => {
+      if (admin === current) admin = null;
+    });
+    admin = current;
   }
+  return admin.client;
+}
+
+async function runOnServer(url: string, sql: string): Promise<void> {
+  const client = await adminClient(url).catch((error: unknown) => {
+    admin = null;
+    throw error;
+  });
+  await client.query(sql);
 }
