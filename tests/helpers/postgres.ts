@@ -26,28 +26,31 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
 
 /**
  * One connection per test process for creating and dropping databases, not two per test: each
- * connection is a server process forked and set up, and the full run made about a thousand such
- * databases. A connection that fails is replaced at the next statement.
+ * connection is a server process forked and set up. A connection that fails to open, fails or
+ * ends is replaced at the next statement.
  */
-let admin: { url: string; client: Promise<pg.Client> } | null = null;
+let admin: Promise<pg.Client> | null = null;
 
 function adminClient(url: string): Promise<pg.Client> {
-  if (admin?.url !== url) {
+  if (!admin) {
     const client = new pg.Client({ connectionString: url });
-    const connected = client.connect().then(() => client);
-    const current = { url, client: connected };
-    client.on('error', () => {
+    const current = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
+    const forget = () => {
       if (admin === current) admin = null;
-    });
+    };
+    client.on('error', forget);
+    client.on('end', forget);
     admin = current;
   }
-  return admin.client;
+  return admin;
 }
 
 async function runOnServer(url: string, sql: string): Promise<void> {
-  const client = await adminClient(url).catch((error: unknown) => {
-    admin = null;
-    throw error;
-  });
-  await client.query(sql);
+  await (await adminClient(url)).query(sql);
 }
