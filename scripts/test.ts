@@ -91,6 +91,7 @@ async function vitest(
   // The quick set runs the suites over both databases on SQLite alone (vitest.config.ts).
   const status = await runLogged(suite, bin('vitest'), args, quick ? { TEST_DATABASES: 'sqlite' } : {});
   const report = readJson<VitestReport>(file);
+  const failuresBefore = failures.length;
   for (const testFile of report?.testResults ?? []) {
     // A file can fail as a whole (a hook that timed out), with no test of it failed.
     if (testFile.status === 'failed' && !testFile.assertionResults.some((test) => test.status === 'failed'))
@@ -103,6 +104,9 @@ async function vitest(
           `${suite}: ${path.relative(root, testFile.name)} › ${test.fullName}\n    ${firstLines(test.failureMessages[0] ?? '')}`,
         );
   }
+  // An error outside every test (vitest's "Unhandled Errors") fails the run with no test failed.
+  if (status !== 0 && failures.length === failuresBefore)
+    failures.push(`${suite}: vitest exited with ${status}, though no test failed\n    ${logErrors(suite)}`);
   return {
     suite,
     passed: report?.numPassedTests ?? 0,
@@ -135,11 +139,40 @@ type VitestReport = {
   }>;
 };
 
+/**
+ * What a suite's log says went wrong when no test failed: the lines from its first error on
+ * (vitest's "Unhandled Errors", a global setup or teardown that threw), else its last lines.
+ */
+function logErrors(suite: string): string {
+  const lines = withoutColours(readLog(suite))
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  const first = lines.findIndex((line) => /Unhandled|^\s*\w*Error:|timed out|Segmentation fault/.test(line));
+  if (first < 0) return lines.slice(-8).join('\n    ');
+  // The error and where it came from, without the source lines vitest quotes (`  3| …`).
+  return lines
+    .slice(first)
+    .filter((line) => !/^\s*\d*\|/.test(line))
+    .slice(0, 10)
+    .join('\n    ');
+}
+
+function readLog(suite: string): string {
+  try {
+    return fs.readFileSync(path.join(results, `${suite}.log`), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function withoutColours(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
 /** A failure's first lines, without the terminal's colours. */
 function firstLines(message: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colours
-  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
-  return plain
+  return withoutColours(message)
     .split('\n')
     .filter((line) => line.trim() !== '')
     .slice(0, 4)
@@ -180,7 +213,10 @@ async function e2e(suite: string, env: NodeJS.ProcessEnv, extraArgs: string[] = 
     E2E_NICENESS,
   );
   const report = readJson<E2eReport>(file);
+  const failuresBefore = failures.length;
   if (report) collectFailures(suite, report);
+  if (code !== 0 && failures.length === failuresBefore)
+    failures.push(`${suite}: Playwright exited with ${code}, though no test failed\n    ${logErrors(suite)}`);
   return {
     suite,
     passed: report ? report.stats.expected : 0,
