@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ShopDatabase } from '../../src/adapters/database/shop-database.ts';
 import { openPostgres, type PostgresEngine } from '../../src/adapters/postgres/database.ts';
 import { type Engine, openEngine } from '../../src/adapters/sqlite/database.ts';
 import { createTestDatabase } from './postgres.ts';
+import { migratedDataDir } from './sqlite-template.ts';
 
 /** One empty shop database for one test, and more connections to it, as other processes have. */
 export type TestDatabase<T extends ShopDatabase = ShopDatabase> = {
@@ -16,7 +15,7 @@ export type TestDatabase<T extends ShopDatabase = ShopDatabase> = {
 
 /** The embedded engine on a fresh data folder. */
 export async function sqliteTestDatabase(): Promise<TestDatabase<Engine>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-db-'));
+  const dir = migratedDataDir('cardshop-db-');
   const opened: Engine[] = [openEngine(dir)];
   return {
     store: opened[0] as Engine,

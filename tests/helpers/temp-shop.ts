@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Engine } from '../../src/adapters/sqlite/database.ts';
 import { type Container, createContainer } from '../../src/server/container.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { migratedDataDir } from './sqlite-template.ts';
 
 /**
  * A shop on a fresh data folder in the system temp dir, on SQLite; `engine` is its SQLite engine,
@@ -13,7 +12,7 @@ export type TempShop = { dir: string; container: Container; engine: Engine; remo
 
 /** `env` adds settings, for example COMMERCE_BACKEND=shopify with a double's address and tokens. */
 export function openTempShop(env: Record<string, string> = {}): TempShop {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-test-'));
+  const dir = migratedDataDir('cardshop-test-');
   const container = createContainer(parseEnv({ ...env, DATA_DIR: dir }));
   return {
     dir,
