@@ -106,7 +106,9 @@ async function vitest(
   }
   // An error outside every test (vitest's "Unhandled Errors") fails the run with no test failed.
   if (status !== 0 && failures.length === failuresBefore)
-    failures.push(`${suite}: vitest exited with ${status}, though no test failed\n    ${logErrors(suite)}`);
+    failures.push(
+      `${suite}: vitest exited with ${status}, though no test failed\n    ${errorExcerpt(suite)}`,
+    );
   return {
     suite,
     passed: report?.numPassedTests ?? 0,
@@ -122,6 +124,7 @@ type E2eSuite = {
 type E2eReport = {
   stats: { expected: number; unexpected: number; flaky: number };
   suites: E2eSuite[];
+  errors?: Array<{ message?: string }>;
 };
 
 /** Failures of every suite, a few lines each, printed last: CI keeps only a run's last lines. */
@@ -140,20 +143,25 @@ type VitestReport = {
 };
 
 /**
- * What a suite's log says went wrong when no test failed: the lines from its first error on
- * (vitest's "Unhandled Errors", a global setup or teardown that threw), else its last lines.
+ * What a suite's log says went wrong when no test failed: from its first error on (vitest's
+ * "Unhandled Errors", a global setup or teardown that threw), the error and the lines that say
+ * where it came from, without vitest's boilerplate, stack and quoted source; else its last lines.
  */
-function logErrors(suite: string): string {
+function errorExcerpt(suite: string): string {
   const lines = withoutColours(readLog(suite))
     .split('\n')
     .filter((line) => line.trim() !== '');
-  const first = lines.findIndex((line) => /Unhandled|^\s*\w*Error:|timed out|Segmentation fault/.test(line));
+  const first = lines.findIndex((line) =>
+    /^\W*Unhandled (Errors|Rejection)|^\s*\w*Error:|^close timed out|Segmentation fault/.test(line),
+  );
   if (first < 0) return lines.slice(-8).join('\n    ');
-  // The error and where it came from, without the source lines vitest quotes (`  3| …`).
   return lines
     .slice(first)
-    .filter((line) => !/^\s*\d*\|/.test(line))
-    .slice(0, 10)
+    .filter(
+      (line) =>
+        !/^\s*(\d*\||❯ |at )|^This might cause false positive tests|^- the error was thrown/.test(line),
+    )
+    .slice(0, 8)
     .join('\n    ');
 }
 
@@ -215,8 +223,13 @@ async function e2e(suite: string, env: NodeJS.ProcessEnv, extraArgs: string[] = 
   const report = readJson<E2eReport>(file);
   const failuresBefore = failures.length;
   if (report) collectFailures(suite, report);
+  // Errors outside every test (a global setup or teardown, a worker that crashed) are the report's own.
   if (code !== 0 && failures.length === failuresBefore)
-    failures.push(`${suite}: Playwright exited with ${code}, though no test failed\n    ${logErrors(suite)}`);
+    failures.push(
+      `${suite}: Playwright exited with ${code}, though no test failed\n    ${
+        report?.errors?.[0]?.message ? firstLines(report.errors[0].message) : errorExcerpt(suite)
+      }`,
+    );
   return {
     suite,
     passed: report ? report.stats.expected : 0,
