@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { DatabaseUnavailableError } from '../src/adapters/postgres/connection-error.ts';
 import {
   type Container,
@@ -49,12 +47,4 @@ export async function openContainerOrExit(env: Env, options: ContainerOptions = 
 export function argValue(args: string[], flag: string): string | undefined {
   const index = args.indexOf(flag);
   return index === -1 ? undefined : args[index + 1];
-}
-
-/** The nearest folder at or above `from` that holds package.json: the project, wherever a script runs from. */
-export function projectRoot(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
-  }
 }

@@ -21,7 +21,8 @@ import { createRebuildService } from '../src/server/rebuild/rebuild-service.ts';
 import { clearRunning, markRunning } from '../src/server/serving/running-shop.ts';
 import { createWorkerPool } from '../src/server/serving/worker-pool.ts';
 import { createRestockWatch } from '../src/server/stock-alerts/restock-watch.ts';
-import { loadEnvOrExit, openContainerOrExit, projectRoot } from './cli.ts';
+import { loadEnvOrExit, openContainerOrExit } from './cli.ts';
+import { projectRoot } from './project-root.ts';
 import { ensureAdmin } from './seed/admin-account.ts';
 import { seedShop } from './seed/seed-shop.ts';
 

@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { projectRoot } from '../project-root.ts';
 
 /**
- * Rendered demo art, kept under node_modules/.cache by what it was rendered from: the demo's
- * art is the same in every shop seeded, and `npm test` seeds several (each e2e run's shop, the
- * Shopify double's catalogue, the seed's own test). A cache that cannot be read or written only
- * makes the seed slower.
+ * A cache of the rendered demo art in the project's node_modules/.cache, by what it was rendered
+ * from: the demo's art is the same in every shop seeded, and `npm test` seeds several (each e2e
+ * run's shop, the Shopify double's catalogue, the seed's own test). The project's, wherever this
+ * runs from (`npm start` runs a compiled copy in .server, decision 062). A cache that cannot be
+ * read or written only makes the seed slower.
  */
-const CACHE = path.join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'cardshop-card-art');
+const CACHE = path.join(projectRoot(import.meta.dirname), 'node_modules', '.cache', 'cardshop-card-art');
 
-/** The bytes kept for `key`, or those `render` makes, kept for the next time. */
+/** The cached bytes for `key`, or those `render` makes, cached for the next time. */
 export async function cachedRender(
   key: string,
   render: () => Promise<Uint8Array>,
@@ -30,7 +32,7 @@ export async function cachedRender(
     await fs.writeFile(partial, bytes);
     await fs.rename(partial, file);
   } catch {
-    // Not kept: the next seed renders it again.
+    // Not cached: the next seed renders it again.
   }
   return bytes;
 }

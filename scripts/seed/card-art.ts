@@ -2,7 +2,7 @@
  * Original artwork for demo products: a trading-card front drawn as SVG and encoded to JPEG with sharp.
  * Generic shapes and text only (no photos, no logos), so the demo shop ships without licensed images.
  */
-import { sharp } from '../../src/adapters/load-sdk.ts';
+import { sharp, sharpVersions } from '../../src/adapters/load-sdk.ts';
 import { SPORT_LABELS, type Sport } from '../../src/domain/catalog/sports.ts';
 import { cachedRender } from './art-cache.ts';
 import type { CardArt } from './products.ts';
@@ -250,8 +250,7 @@ const JPEG = { quality: 85 } as const;
 /** The art as a JPEG, rendered once per SVG, settings and sharp version (art-cache.ts). */
 export async function renderCardArt(art: CardArt): Promise<Uint8Array> {
   const svg = cardArtSvg(art);
-  const { versions } = (await import('sharp')).default;
-  return cachedRender(JSON.stringify([svg, JPEG, versions]), async () => {
+  return cachedRender(JSON.stringify([svg, JPEG, sharpVersions()]), async () => {
     const jpeg = await sharp(Buffer.from(svg)).jpeg(JPEG).toBuffer();
     return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
   });

@@ -26,3 +26,6 @@ type Sharp = typeof import('sharp').default;
 
 /** sharp, loaded on first use: the media adapters' image work, never needed to serve pages. */
 export const sharp = (...args: Parameters<Sharp>): ReturnType<Sharp> => loadSdk<Sharp>('sharp')(...args);
+
+/** The versions of sharp and of its libvips, loading sharp as `sharp` does. */
+export const sharpVersions = (): Sharp['versions'] => loadSdk<Sharp>('sharp').versions;
