@@ -23,21 +23,29 @@ const ROUTES = [
   '/player/Giannis%20Antetokounmpo',
 ];
 
+/** A guard against a route that hangs, not a speed check (decision 073). */
+const ROUTE_TIMEOUT_MS = 20_000;
+
 // One page walks every route, a step each: a fresh page per route cost Chromium a new context and
-// renderer each time, several times what the route's own check costs. Each step has its own time,
-// a failure names its route, and the checks are soft, so one route's failure does not hide another's.
+// renderer each time, more than the route's own check (decision 109). Each step has its own time
+// and timeout and names its route; the checks are soft, so a route that answers wrongly does not
+// hide the routes after it. A route that hangs or fails to load ends the walk there.
 test('every route answers inside the shop layout @smoke', async ({ page }) => {
-  test.setTimeout(ROUTES.length * 20_000);
+  test.setTimeout(ROUTES.length * ROUTE_TIMEOUT_MS);
   for (const route of ROUTES) {
-    await test.step(route, async () => {
-      const response = await page.goto(route);
-      expect.soft(response?.status(), route).toBe(200);
-      await expect.soft(page.getByRole('link', { name: 'Αρχική σελίδα' }).first(), route).toBeVisible();
-      await expect.soft(page.locator('html'), route).toHaveAttribute('lang', 'el');
-      // Signed out, the dashboard replaces itself with the login page: let it finish before the
-      // next route, or that navigation is aborted mid-way.
-      if (route === '/admin-dashboard') await expect(page).toHaveURL(/\/admin-login$/);
-    });
+    await test.step(
+      route,
+      async () => {
+        const response = await page.goto(route);
+        expect.soft(response?.status(), route).toBe(200);
+        await expect.soft(page.getByRole('link', { name: 'Αρχική σελίδα' }).first(), route).toBeVisible();
+        await expect.soft(page.locator('html'), route).toHaveAttribute('lang', 'el');
+        // Signed out, the dashboard replaces itself with the login page: let it finish before the
+        // next route, or that navigation is aborted mid-way.
+        if (route === '/admin-dashboard') await expect(page).toHaveURL(/\/admin-login$/);
+      },
+      { timeout: ROUTE_TIMEOUT_MS },
+    );
   }
 });
 
