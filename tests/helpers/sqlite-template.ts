@@ -5,9 +5,10 @@ import { openEngine } from '../../src/adapters/sqlite/database.ts';
 
 /**
  * A fresh data folder whose `shop.db` already holds every migration: a copy of one database
- * migrated once per test process, as the PostgreSQL tests copy a migrated template
- * (tests/setup/postgres.ts). Most tests open a shop of their own, and migrating each from
- * nothing was a tenth of the quick set's CPU. Tests of the migrations open an empty folder.
+ * migrated once per module cache (a test process in the quick project, a test file in the
+ * processes project), as the PostgreSQL tests copy a migrated template (tests/setup/postgres.ts).
+ * Most tests open a shop of their own, and migrating each from nothing cost more CPU than many
+ * of those tests. Tests of the migrations open an empty folder.
  */
 export function migratedDataDir(prefix: string): string {
   template ??= migratedDatabase();
