@@ -51,3 +51,38 @@ it('waits for the advisory lock of its rule and key: hits on one key count one a
     await database.close();
   }
 });
+
+// A connection keeps the function's plans. Ones made while the table was nearly empty scanned it
+// whole, and every hit grew dearer with the hits in the window (migration 017).
+it('looks a key up by its index, even on a connection that began while the table was empty', async () => {
+  const database = await postgresTestDatabase();
+  const client = await database.store.pool.connect();
+  try {
+    await client.query('VACUUM ANALYZE rate_limit_hits');
+    const hit = (key: string) =>
+      client.query('SELECT rate_limit_hit($1, $2, $3::bigint, $4::bigint, $5::integer)', [
+        'order',
+        key,
+        1_000,
+        60_000,
+        10,
+      ]);
+    // Beyond the first five calls PL/pgSQL may keep one generic plan, made on the table as it is.
+    for (let call = 0; call < 8; call++) await hit(`early-${call}`);
+    await client.query(
+      "INSERT INTO rate_limit_hits (rule, key, at) SELECT 'order', 'other-' || n, 1000 FROM generate_series(1, 5000) AS n",
+    );
+
+    await client.query('BEGIN');
+    await hit('buyer');
+    const { rows } = await client.query(
+      "SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relname = 'rate_limit_hits'",
+    );
+    await client.query('ROLLBACK');
+    expect(rows).toEqual([{ seq_scan: 0, idx_scan: expect.any(Number) }]);
+    expect(rows[0].idx_scan).toBeGreaterThanOrEqual(2);
+  } finally {
+    client.release();
+    await database.close();
+  }
+});

@@ -14,6 +14,7 @@ import * as periodicRuns from './013-periodic-runs.ts';
 import * as rateLimitFunction from './014-rate-limit-function.ts';
 import * as buildArtifacts from './015-build-artifacts.ts';
 import * as buildArtifactChanges from './016-build-artifact-changes.ts';
+import * as rateLimitIndexScans from './017-rate-limit-index-scans.ts';
 
 /** PostgreSQL's migrations in order; each runs once, in its own transaction (migrate.ts). */
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
   { name: '014-rate-limit-function', up: rateLimitFunction.up },
   { name: '015-build-artifacts', up: buildArtifacts.up },
   { name: '016-build-artifact-changes', up: buildArtifactChanges.up },
+  { name: '017-rate-limit-index-scans', up: rateLimitIndexScans.up },
 ];
