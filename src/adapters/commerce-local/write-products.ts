@@ -11,6 +11,7 @@ import { nameKeys } from '../../domain/text/spelling.ts';
 import type { DB } from '../database/schema.ts';
 import type { ShopDatabase } from '../database/shop-database.ts';
 import { lockKey } from '../postgres/advisory-lock.ts';
+import { planAgain } from '../postgres/plans.ts';
 import { requireGid } from '../sqlite/ids.ts';
 import { lookWithin, WRITES_PER_LOOK } from '../sqlite/planner-statistics.ts';
 import { factColumns } from './fact-columns.ts';
@@ -132,6 +133,9 @@ export async function importAll(
     let created = 0;
     let updated = 0;
     for (const [index, item] of parsed.entries()) {
+      // Keeping plans current: SQLite's statistics after every WRITES_PER_LOOK products (decision
+      // 072), PostgreSQL's plans before the first and then as often (decision 110).
+      if (store.dialect === 'postgres' && index % WRITES_PER_LOOK === 0) await planAgain(trx);
       if (item.id === null) {
         await insertIn(store, trx, item.data);
         created += 1;
@@ -140,7 +144,6 @@ export async function importAll(
         updated += 1;
       }
       if ((index + 1) % 100 === 0 || index + 1 === parsed.length) onProgress(index + 1);
-      // SQLite's planner statistics; PostgreSQL's autovacuum keeps its own.
       if (store.dialect === 'sqlite' && (index + 1) % WRITES_PER_LOOK === 0) await lookWithin(trx);
     }
     return { created, updated };

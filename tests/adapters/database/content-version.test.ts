@@ -130,3 +130,51 @@ function openStockChange(on: ShopDatabase): {
     },
   };
 }
+
+describe('the counters on PostgreSQL, moved by triggers', () => {
+  let database: TestDatabase<PostgresEngine>;
+  beforeEach(async () => {
+    database = await postgresTestDatabase();
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  const documents = async (client: { query: (text: string) => Promise<{ rows: { value: number }[] }> }) =>
+    Number((await client.query("SELECT value FROM counters WHERE name = 'documents'")).rows[0]?.value);
+  const category = (id: string) =>
+    `INSERT INTO categories (id, name, teams_json, updated_at) VALUES ('${id}', '${id}', '[]', now())`;
+
+  // Migration 018: a version, not a count; per row, an import's one transaction wrote a new
+  // version of the 'catalog' row for every product, variant, tag and picture.
+  it('move once per transaction, however many rows it writes, and again in the next', async () => {
+    const client = await database.store.pool.connect();
+    try {
+      const before = await documents(client);
+      await client.query('BEGIN');
+      for (const id of ['nba', 'nfl', 'mlb']) await client.query(category(id));
+      await client.query('COMMIT');
+      expect(await documents(client)).toBe(before + 1);
+      await client.query(category('nhl'));
+      expect(await documents(client)).toBe(before + 2);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('move again after a savepoint that moved them was rolled back', async () => {
+    const client = await database.store.pool.connect();
+    try {
+      const before = await documents(client);
+      await client.query('BEGIN');
+      await client.query('SAVEPOINT first');
+      await client.query(category('nba'));
+      await client.query('ROLLBACK TO SAVEPOINT first');
+      await client.query(category('nfl'));
+      await client.query('COMMIT');
+      expect(await documents(client)).toBe(before + 1);
+    } finally {
+      client.release();
+    }
+  });
+});

@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalCommerce } from '../../../src/adapters/commerce-local/index.ts';
-import type { PostgresEngine } from '../../../src/adapters/postgres/database.ts';
+import { openPostgres, type PostgresEngine } from '../../../src/adapters/postgres/database.ts';
+import { WRITES_PER_LOOK } from '../../../src/adapters/sqlite/planner-statistics.ts';
 import type { CommercePort } from '../../../src/ports/commerce.ts';
 import { postgresTestDatabase, type TestDatabase } from '../../helpers/databases.ts';
+import { createTestDatabase } from '../../helpers/postgres.ts';
 
 const input = (title: string) => ({
   title,
@@ -51,4 +55,45 @@ describe('catalogue writes on PostgreSQL', () => {
     const handles = results.map((result) => result.product.handle);
     expect(new Set(handles).size).toBe(10);
   });
+});
+
+// A connection keeps the plans of its foreign-key checks and triggers; made on a small catalogue,
+// they scan its tables whole, and an import is one transaction autovacuum cannot see into.
+it('an import plans its statements again as the catalogue grows (decision 110)', async () => {
+  const database = await createTestDatabase();
+  const cards = (from: number, count: number) =>
+    Array.from({ length: count }, (_, offset) => ({ id: null, input: input(`Card ${from + offset}`) }));
+  const imported = 200 + 2 * WRITES_PER_LOOK;
+  try {
+    // One connection, so the second import meets the plans the first one left.
+    const engine = await openPostgres(database.url, { poolSize: 1 });
+    try {
+      const commerce = createLocalCommerce(engine);
+      await commerce.importProducts(cards(0, 200), () => undefined);
+      // As autovacuum would, while the catalogue is small.
+      await sql`ANALYZE`.execute(engine.db);
+      await commerce.importProducts(cards(200, imported - 200), () => undefined);
+    } finally {
+      // A connection reports its statistics as it ends.
+      await engine.close();
+    }
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const variants = async () =>
+        (
+          await client.query(
+            "SELECT pg_stat_clear_snapshot(), n_tup_ins::int AS inserted, seq_scan::int AS scans FROM pg_stat_user_tables WHERE relname = 'variants'",
+          )
+        ).rows[0] as { inserted: number; scans: number };
+      await expect.poll(async () => (await variants()).inserted, { timeout: 30_000 }).toBe(imported);
+      // Within each WRITES_PER_LOOK products at most one scan of the table per product, until
+      // the plans are made again at the catalogue's new size; kept for the whole import, one each.
+      expect((await variants()).scans).toBeLessThan(1.5 * WRITES_PER_LOOK);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await database.drop();
+  }
 });

@@ -15,6 +15,7 @@ import * as rateLimitFunction from './014-rate-limit-function.ts';
 import * as buildArtifacts from './015-build-artifacts.ts';
 import * as buildArtifactChanges from './016-build-artifact-changes.ts';
 import * as rateLimitIndexScans from './017-rate-limit-index-scans.ts';
+import * as countersOncePerTransaction from './018-counters-once-per-transaction.ts';
 
 /** PostgreSQL's migrations in order; each runs once, in its own transaction (migrate.ts). */
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: string }> = [
   { name: '015-build-artifacts', up: buildArtifacts.up },
   { name: '016-build-artifact-changes', up: buildArtifactChanges.up },
   { name: '017-rate-limit-index-scans', up: rateLimitIndexScans.up },
+  { name: '018-counters-once-per-transaction', up: countersOncePerTransaction.up },
 ];
