@@ -86,7 +86,7 @@ it('an import plans its statements again as the catalogue grows (decision 110)',
             "SELECT pg_stat_clear_snapshot(), n_tup_ins::int AS inserted, seq_scan::int AS scans FROM pg_stat_user_tables WHERE relname = 'variants'",
           )
         ).rows[0] as { inserted: number; scans: number };
-      await expect.poll(async () => (await variants()).inserted, { timeout: 30_000 }).toBe(imported);
+      await expect.poll(async () => (await variants()).inserted, { timeout: 15_000 }).toBe(imported);
       // Within each WRITES_PER_LOOK products at most one scan of the table per product, until
       // the plans are made again at the catalogue's new size; kept for the whole import, one each.
       expect((await variants()).scans).toBeLessThan(1.5 * WRITES_PER_LOOK);
@@ -96,4 +96,4 @@ it('an import plans its statements again as the catalogue grows (decision 110)',
   } finally {
     await database.drop();
   }
-});
+}, 90_000);
