@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './e2e/fixtures/backends.ts';
 import { SHOP_REBUILD_DEBOUNCE_MS } from './e2e/fixtures/rebuild-times.ts';
 import { CHROMIUM_FLAGS, headlessShellPath } from './scripts/chromium.ts';
+import { e2eDataDir } from './scripts/e2e-data-dir.ts';
 import { emulatedEnv } from './scripts/emulators/hosted-env.ts';
 
 /** e2e runs against the real built app on a fresh temp data folder, in Debian's Chromium. */
@@ -15,7 +14,7 @@ const port = Number(
   process.env.E2E_PORT ?? (derivedPort === 5060 || derivedPort === 5061 ? derivedPort + 2 : derivedPort),
 );
 process.env.E2E_PORT = String(port);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `cardshop-e2e-${port}`);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? e2eDataDir(port);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 /**

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureHeadlessShell } from './chromium.ts';
 import { reportCoreDumps } from './core-dumps.ts';
+import { e2eDataDir, removeE2eData } from './e2e-data-dir.ts';
 import { ensurePostgres, startPostgres } from './postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -220,6 +221,8 @@ async function e2e(suite: string, env: NodeJS.ProcessEnv, extraArgs: string[] = 
     { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     E2E_NICENESS,
   );
+  // Its shops have stopped (the global teardown, and Playwright's own for the hosted run's).
+  if (env.E2E_PORT) removeE2eData(e2eDataDir(env.E2E_PORT));
   const report = readJson<E2eReport>(file);
   const failuresBefore = failures.length;
   if (report) collectFailures(suite, report);
