@@ -41,3 +41,11 @@ export function redirectTarget(url: string): string | null {
   const target = `${wanted}${query}`;
   return staysOnSite(target) ? target : '/';
 }
+
+/**
+ * `url` (path and query, as sent) itself when it is a path on this site that no browser reads as
+ * another host; `/` otherwise. For an answer that sends a client to the address it asked for.
+ */
+export function sameAddressOnSite(url: string): string {
+  return LEADING_SLASHES.exec(url)?.[0] === '/' && staysOnSite(url) ? url : '/';
+}

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
-import { redirectTarget } from '../../domain/seo/url-form.ts';
+import { redirectTarget, sameAddressOnSite } from '../../domain/seo/url-form.ts';
 import { withRequestId } from '../../lib/log.ts';
 import { answerFor, sharedPageCache } from '../cache/page-cache.ts';
 import { mayBeCached, responseCacheKey } from '../cache/response-cache.ts';
@@ -25,7 +25,8 @@ export type StorefrontServer = {
    * Stops taking connections and resolves when the last one has ended (or at `graceMs`, when the
    * connections left are closed). Keep-alive connections get `Connection: close` on their next
    * answer, so browsers move to the processes serving the newer build. Idle ones are closed at
-   * once when the shop stops (`close`); after a swap (`keep`) they end at their keep-alive timeout.
+   * once when the shop stops (`close`); after a swap (`keep`) they end at their keep-alive timeout,
+   * and a GET or HEAD sent on one meanwhile is sent on to the newer build (`sendToNewerBuild`).
    */
   retire(graceMs: number, idleConnections: 'keep' | 'close'): Promise<void>;
 };
@@ -56,10 +57,15 @@ export async function createStorefrontServer(
     pages: () => pages,
   };
   let retiring = false;
+  let swapped = false;
 
   const server = http.createServer((req, res) => {
     const { requestId, client } = enterRequest(req, res, entryOptions);
     if (retiring) res.setHeader('connection', 'close');
+    if (swapped && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendToNewerBuild(req, res);
+      return;
+    }
     if (refuseUnknownMethod(req, res)) return;
     // A request that may write: the cached counters step aside until its answer is sent.
     if (counterCache && !isSafeMethod(req.method)) res.once('close', counterCache.writing());
@@ -109,6 +115,7 @@ export async function createStorefrontServer(
     server,
     retire(graceMs, idleConnections) {
       retiring = true;
+      swapped = idleConnections === 'keep';
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           server.closeAllConnections();
@@ -128,6 +135,22 @@ export async function createStorefrontServer(
       });
     },
   };
+}
+
+/**
+ * A read that reached a worker after a newer build was swapped in, on a connection kept alive
+ * from before: answered from this build, it would show the page as it was before the change the
+ * swap put live (a product just saved missing from its player's page). A 307 to the same address
+ * with `Connection: close` has the client ask again on a new connection, which the main process
+ * hands to the newer build's workers; browsers and fetch follow it with no sign. Writes are still
+ * answered here: they change the database, not the build, and not every client can send a body
+ * again (an upload's stream).
+ * Anything but a plain path (`//host`, `/\host`, an absolute URL) goes to `/` instead
+ * (`sameAddressOnSite`), so this is never a way to send a browser elsewhere.
+ */
+function sendToNewerBuild(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const location = sameAddressOnSite(req.url ?? '/');
+  res.writeHead(307, { location, 'cache-control': 'no-store', 'content-length': '0' }).end();
 }
 
 /**

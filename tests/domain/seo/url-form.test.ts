@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPathname, redirectTarget } from '../../../src/domain/seo/url-form.ts';
+import { canonicalPathname, redirectTarget, sameAddressOnSite } from '../../../src/domain/seo/url-form.ts';
 import { OFF_SITE_PATHS } from '../../fixtures/off-site-paths.ts';
 
 describe('canonicalPathname', () => {
@@ -49,5 +49,29 @@ describe('redirectTarget', () => {
       expect(new URL(target, base).origin, `${url} -> ${target}`).toBe(base);
       expect(redirectTarget(target), `${url} -> ${target} redirects again`).toBeNull();
     }
+  });
+});
+
+describe('sameAddressOnSite', () => {
+  it('keeps a path on this site as it was sent, query and encoding included', () => {
+    for (const url of [
+      '/',
+      '/singles?category=NBA&page=2',
+      '/player/Danny%20Welbeck/Brighton%20%26%20Hove%20Albion',
+    ])
+      expect(sameAddressOnSite(url)).toBe(url);
+  });
+
+  it('sends anything a browser could read as another host, or not a path, to the home page', () => {
+    for (const url of [
+      '//evil.example/',
+      '/\\evil.example',
+      '/%2F%2Fevil.example',
+      'http://evil.example/',
+      '',
+    ])
+      expect(sameAddressOnSite(url), url).toBe('/');
+    const base = 'http://shop.invalid';
+    for (const url of OFF_SITE_PATHS) expect(new URL(sameAddressOnSite(url), base).origin, url).toBe(base);
   });
 });
