@@ -78,7 +78,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromium,
     // No trace by default (decision 111): recording one for every test, to keep those that fail,
-    // cost about a third of the tests' CPU. `npx playwright test --trace retain-on-failure` keeps
+    // cost a large share of the tests' CPU. `npx playwright test --trace retain-on-failure` keeps
     // them when a failure needs more than its message and screenshot.
     trace: 'off',
     screenshot: 'only-on-failure',

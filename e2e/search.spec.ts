@@ -28,9 +28,9 @@ async function createCards(titles: string[], tags = ['Milwaukee Bucks']) {
 /**
  * A word no other product has, nor one typo from it: eight consonants drawn at random, which no
  * spelling rule merges (decision 084), each followed by 'a' so that none doubles ('badafa…'). Its
- * spelling key is itself. Words made of a time stamp's digits were not enough: the phone project's
- * run of a test, in the desktop run's shop, made 'spellingfiddi' beside 'spellingfigei', whose keys
- * ('spelingfidi', 'spelingfigi') are one typo apart.
+ * spelling key is itself. A time stamp's digits spelled as letters were not enough: doubled
+ * letters and vowel pairs merge in a key, and the phone project's run of a test, in the shop of
+ * the desktop run, made a word one typo from the desktop run's.
  */
 const uniqueWord = () => Array.from({ length: 8 }, () => `${'bdfgjlmnrt'[randomInt(10)]}a`).join('');
 
