@@ -56,13 +56,13 @@ export async function createStorefrontServer(
     https: env.siteUrl.startsWith('https:'),
     pages: () => pages,
   };
-  let retiring = false;
-  let swapped = false;
+  /** Set once retired: after a swap (`keep`), or as the shop stops (`close`). */
+  let retired: 'keep' | 'close' | null = null;
 
   const server = http.createServer((req, res) => {
     const { requestId, client } = enterRequest(req, res, entryOptions);
-    if (retiring) res.setHeader('connection', 'close');
-    if (swapped && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (retired) res.setHeader('connection', 'close');
+    if (retired === 'keep' && (req.method === 'GET' || req.method === 'HEAD')) {
       sendToNewerBuild(req, res);
       return;
     }
@@ -114,8 +114,7 @@ export async function createStorefrontServer(
   return {
     server,
     retire(graceMs, idleConnections) {
-      retiring = true;
-      swapped = idleConnections === 'keep';
+      retired = idleConnections;
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           server.closeAllConnections();

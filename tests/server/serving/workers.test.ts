@@ -322,6 +322,7 @@ describe('serving from worker processes', () => {
       for (let i = client; swapping; i += 1)
         outcomes.push(await getOnce(`${server.url}${paths[i % paths.length]}`, false));
     });
+    const sentBefore = sentOn;
     const keptAlive = paths.map((path) => getOverKeptConnections(`${server.url}${path}`, () => swapping));
     try {
       for (let swap = 0; swap < 6; swap += 1) await swapCopiedBuild();
@@ -337,7 +338,7 @@ describe('serving from worker processes', () => {
     expect(outcomes.length).toBeGreaterThan(100);
     expect(kept.length).toBeGreaterThan(100);
     expect(failed).toEqual([]);
-    // Each kept-alive client met a retiring worker at each swap.
-    expect(sentOn).toBeGreaterThanOrEqual(6);
+    // The kept-alive clients met a retiring worker at every swap, at least one of them.
+    expect(sentOn - sentBefore).toBeGreaterThanOrEqual(6);
   }, 600_000);
 });
