@@ -28,6 +28,11 @@ type Tally = { suite: string; passed: number; failed: number };
 const tallies: Tally[] = [];
 const started = performance.now();
 
+// Every Node process of the run (vitest's and Playwright's workers, the shops, their builds) keeps
+// the code it compiles in one cache and takes what another compiled before it: the run starts
+// hundreds of processes that load the same modules (decision 112).
+process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile-cache');
+
 function readJson<T>(file: string): T | null {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as T;

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compiledPath, compileServer } from '../../../scripts/compile-server.mjs';
 import { MAIN_V8_FLAGS } from '../../../src/server/serving/server-flags.ts';
+import { prepareDataDir, startServer } from '../../helpers/shop-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -55,5 +57,41 @@ describe('the server npm start runs (decisions 062 and 079)', () => {
   it('starts the main process with its V8 flags on the command line', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(manifest.scripts.start).toBe(`node ${MAIN_V8_FLAGS.join(' ')} scripts/serve.mjs`);
+  });
+
+  it("keeps compiled code in Node's compile cache, and its web workers use the same one (decision 112)", async () => {
+    // No cache named from outside (npm test names one for its processes): the server enables
+    // Node's default, under the temp folder, and hands it on.
+    const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-compile-cache-'));
+    const dataDir = await prepareDataDir();
+    const server = await startServer(dataDir, { NODE_COMPILE_CACHE: '', TMPDIR: temp });
+    try {
+      expect((await fetch(`${server.url}/about-us`)).status).toBe(200);
+      const cache = path.join(temp, 'node-compile-cache');
+      const workerEnvironments = fs
+        .readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .flatMap((pid) => {
+          try {
+            const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+            if (ppid !== server.process.pid) return [];
+            if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('web-worker.mjs')) return [];
+            return [fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')];
+          } catch {
+            return [];
+          }
+        });
+      expect(workerEnvironments.length).toBeGreaterThan(0);
+      for (const environment of workerEnvironments)
+        expect(environment).toContain(`NODE_COMPILE_CACHE=${cache}`);
+      // Node writes a process's cache as it exits.
+      await server.kill('SIGTERM');
+      expect(fs.readdirSync(cache).length).toBeGreaterThan(0);
+    } finally {
+      await server.kill('SIGKILL');
+      fs.rmSync(temp, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
