@@ -1,7 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalCommerce } from '../../src/adapters/commerce-local/index.ts';
-import { filteredProducts, sortedPage } from '../../src/adapters/commerce-local/search-products.ts';
+import {
+  filteredProducts,
+  searchProductIds,
+  sortedPage,
+} from '../../src/adapters/commerce-local/search-products.ts';
 import { openEngine } from '../../src/adapters/sqlite/database.ts';
 import { EMPTY_FACTS } from '../../src/domain/card-facts/facts.ts';
 import type { ProductInput } from '../../src/domain/catalog/product.ts';
@@ -269,6 +273,26 @@ describe('on SQLite', () => {
 });
 
 describe('on PostgreSQL', () => {
+  it("a word's matches are hashed once and looked up per product, whatever the other filters (decision 093)", async () => {
+    const database = await postgresTestDatabase();
+    try {
+      const { store } = database;
+      const commerce = createLocalCommerce(store);
+      await commerce.createProduct(product('Prizm Jayson Tatum', { tags: ['Boston Celtics'] }));
+      await commerce.createProduct(product('Euroleague Vasilije Micic', { tags: ['Anadolu Efes'] }));
+      const full = query({ search: 'euroleague', teams: ['boston celtics'] });
+      const base = filteredProducts(store, full);
+      if (!base) throw new Error('the query matches nothing');
+      const { sql: text, parameters } = sortedPage(base, full.sort, 1, full.pageSize).compile();
+      const { rows } = await store.pool.query(`EXPLAIN ${text}`, [...parameters]);
+      // A semi-join here could be a nested loop comparing every product with every match.
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('hashed SubPlan');
+      expect(await searchProductIds(store, full)).toMatchObject({ ids: [], total: 0 });
+    } finally {
+      await database.close();
+    }
+  });
+
   it('search words of three letters or more can go through the trigram index (pg_trgm)', async () => {
     const database = await postgresTestDatabase();
     try {

@@ -225,7 +225,11 @@ function wordMatch(
   if (near.length > 0)
     sources.push(sql`SELECT product_id FROM search_words WHERE word IN (${sql.join([...near])})`);
   const parts = [...scans];
-  if (sources.length > 0) parts.push(sql<SqlBool>`products.id IN (${sql.join(sources, sql` UNION ALL `)})`);
+  // On PostgreSQL a bare IN becomes a semi-join, which under a page's LIMIT may compare every
+  // product of the other filters with every match (seconds when few or none match, as a search
+  // within teams it never names); IS TRUE keeps it a sub-plan, hashed once (decision 093).
+  const matched = sql<SqlBool>`products.id IN (${sql.join(sources, sql` UNION ALL `)})`;
+  if (sources.length > 0) parts.push(dialect === 'postgres' ? sql<SqlBool>`(${matched}) IS TRUE` : matched);
   return eb.or(parts);
 }
 
