@@ -158,3 +158,21 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     },
   };
 }
+
+/** The pids of a server's web workers (the storefront's, decision 009), from /proc. */
+export function webWorkerPids(server: ShopServer): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: the ppid follows the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (ppid === server.process.pid && cmdline.includes('web-worker.mjs')) pids.push(Number(entry));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return pids.sort();
+}

@@ -228,8 +228,10 @@ function wordMatch(
   // On PostgreSQL a bare IN becomes a semi-join, which under a page's LIMIT may compare every
   // product of the other filters with every match (seconds when few or none match, as a search
   // within teams it never names); IS TRUE keeps it a sub-plan, hashed once (decision 093).
-  const matched = sql<SqlBool>`products.id IN (${sql.join(sources, sql` UNION ALL `)})`;
-  if (sources.length > 0) parts.push(dialect === 'postgres' ? sql<SqlBool>`(${matched}) IS TRUE` : matched);
+  if (sources.length > 0) {
+    const matched = sql<SqlBool>`products.id IN (${sql.join(sources, sql` UNION ALL `)})`;
+    parts.push(dialect === 'postgres' ? sql<SqlBool>`(${matched}) IS TRUE` : matched);
+  }
   return eb.or(parts);
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compiledPath, compileServer } from '../../../scripts/compile-server.mjs';
 import { MAIN_V8_FLAGS } from '../../../src/server/serving/server-flags.ts';
-import { prepareDataDir, startServer } from '../../helpers/shop-server.ts';
+import { prepareDataDir, startServer, webWorkerPids } from '../../helpers/shop-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -68,20 +68,9 @@ describe('the server npm start runs (decisions 062 and 079)', () => {
     try {
       expect((await fetch(`${server.url}/about-us`)).status).toBe(200);
       const cache = path.join(temp, 'node-compile-cache');
-      const workerEnvironments = fs
-        .readdirSync('/proc')
-        .filter((entry) => /^\d+$/.test(entry))
-        .flatMap((pid) => {
-          try {
-            const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-            if (ppid !== server.process.pid) return [];
-            if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('web-worker.mjs')) return [];
-            return [fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')];
-          } catch {
-            return [];
-          }
-        });
+      const workerEnvironments = webWorkerPids(server).map((pid) =>
+        fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'),
+      );
       expect(workerEnvironments.length).toBeGreaterThan(0);
       for (const environment of workerEnvironments)
         expect(environment).toContain(`NODE_COMPILE_CACHE=${cache}`);

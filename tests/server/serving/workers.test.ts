@@ -11,7 +11,7 @@ import {
   readCurrentBuild,
   writeCurrentBuild,
 } from '../../../src/server/rebuild/current-build.ts';
-import { prepareDataDir, type ShopServer, startServer } from '../../helpers/shop-server.ts';
+import { prepareDataDir, type ShopServer, startServer, webWorkerPids } from '../../helpers/shop-server.ts';
 
 /**
  * `npm start` serves from worker processes, a set per storefront build (decision 009). These
@@ -21,21 +21,7 @@ let server: ShopServer;
 let dataDir: string;
 
 /** The pids of the server's storefront workers. */
-function workers(): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === server.process.pid && cmdline.includes('web-worker.mjs')) pids.push(Number(entry));
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  return pids.sort();
-}
+const workers = () => webWorkerPids(server);
 
 async function until<T>(
   what: string,
