@@ -307,7 +307,7 @@ async function singlesWithHome(
 async function productPages(base: string, products: readonly Product[]): Promise<void> {
   const paths = productMix(products, MIX_SIZE.products);
   const row = await pageLoad(base, 'product pages mix', paths);
-  httpRows.push(row, await pageLoad(base, 'product pages mix, again (all kept)', paths));
+  httpRows.push(row, await pageLoad(base, 'product pages mix, again (all cached)', paths));
   targets.push(
     {
       figure: `product pages p99 (${paths.length} products)`,
