@@ -33,7 +33,7 @@ const env = loadEnvOrExit();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
 
-// The queue of turns at the database's write lock: this process and its workers write in order.
+// The write queue for the database's write lock: this process and its workers write in order.
 const writeQueue = createWriteQueue();
 const container = await openContainerOrExit(env, { writeGate: writeQueue.gate() });
 

@@ -129,7 +129,7 @@ function mailTransport(env: Env): MailTransport | null {
 }
 
 export type ContainerOptions = {
-  /** Turns at the database's write lock, when several processes serve the shop (npm start). */
+  /** The write queue for the database's write lock, when several processes serve the shop (npm start). */
   writeGate?: WriteGate;
   /**
    * PostgreSQL's change notifications, heard by a process that serves requests: with them the

@@ -4,7 +4,7 @@ import type { DB } from './schema.ts';
 /**
  * The shop's own database, SQLite or PostgreSQL, as the adapters that run on both see it
  * (decision 093): Kysely over the same tables, and write transactions run the way each database
- * needs them (SQLite: in this process's turn at its one write lock, again when busy; PostgreSQL:
+ * needs them (SQLite: holding its one write lock (the write queue), again when busy; PostgreSQL:
  * again after a deadlock or a serialization failure).
  */
 export type ShopDatabase = {

@@ -1,7 +1,7 @@
 import type { RateLimitRule } from '../../domain/limits/rate-limit.ts';
 import type { RateLimitPort } from '../../ports/rate-limits.ts';
 import type { Engine } from '../sqlite/database.ts';
-import { inTurn } from '../sqlite/write-queue.ts';
+import { withWriteLock } from '../sqlite/write-queue.ts';
 
 /** Keys are addresses or account names; anything longer is cut, so a key cannot bloat a row. */
 const MAX_KEY_LENGTH = 200;
@@ -32,10 +32,10 @@ export function createLocalRateLimits({ db, sqlite, writeGate }: Engine): RateLi
 
   return {
     // Kysely's transactions hold its connection lock across awaits; taking that lock first means
-    // this synchronous transaction never lands inside another port's open one. It writes in this
-    // process's turn, like Kysely's transactions (sqlite/write-queue.ts).
+    // this synchronous transaction never lands inside another port's open one. It writes holding
+    // the write lock, like Kysely's transactions (sqlite/write-queue.ts).
     hit: (rule, key, now = Date.now()) =>
-      inTurn(writeGate, () =>
+      withWriteLock(writeGate, () =>
         db.connection().execute(async () => hit.immediate(rule, key.slice(0, MAX_KEY_LENGTH), now)),
       ),
 

@@ -1,9 +1,9 @@
 import { withBusyRetry } from './busy.ts';
 import { type Engine, immediateWithoutWaiting } from './database.ts';
-import { inTurn } from './write-queue.ts';
+import { withWriteLock } from './write-queue.ts';
 
 /**
- * A synchronous transaction (better-sqlite3, plain SQL) in this process's turn, run again from the
+ * A synchronous transaction (better-sqlite3, plain SQL) holding the write lock, run again from the
  * start when SQLite answers busy. Its body runs without a pause, so no other request of this
  * process can interleave, and it holds Kysely's connection lock, so it never lands inside one of
  * Kysely's open transactions on the same connection. For the hot writes (order placement), where
@@ -11,6 +11,8 @@ import { inTurn } from './write-queue.ts';
  */
 export function inSyncTransaction<T>({ db, sqlite, writeGate }: Engine, body: () => T): Promise<T> {
   return withBusyRetry(() =>
-    inTurn(writeGate, () => db.connection().execute(async () => immediateWithoutWaiting(sqlite, body))),
+    withWriteLock(writeGate, () =>
+      db.connection().execute(async () => immediateWithoutWaiting(sqlite, body)),
+    ),
   );
 }

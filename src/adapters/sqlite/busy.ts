@@ -3,7 +3,7 @@
  * (another process, or another container in this one) holds the write lock fails at once with
  * SQLITE_BUSY (BEGIN IMMEDIATE without the busy handler, database.ts), having done nothing;
  * running it again is safe. This retries such failures with a short random pause that does not
- * block the event loop. Within `npm start` the turns of write-queue.ts make this rare.
+ * block the event loop. Within `npm start` the write queue (write-queue.ts) makes this rare.
  */
 const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_LOCKED']);
 const ATTEMPTS = 16;

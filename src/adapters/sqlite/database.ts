@@ -16,7 +16,7 @@ import { withBusyRetry } from './busy.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { AT_OPEN, noteCommit } from './planner-statistics.ts';
 import { prepared } from './prepared.ts';
-import { inTurn, OPEN_GATE, type WriteGate } from './write-queue.ts';
+import { OPEN_GATE, type WriteGate, withWriteLock } from './write-queue.ts';
 
 /** How long a synchronous statement waits for another connection's write lock. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -24,12 +24,12 @@ const BUSY_TIMEOUT_MS = 5_000;
 const NO_BUSY_WAIT = 'pragma busy_timeout = 0';
 const BUSY_WAIT = `pragma busy_timeout = ${BUSY_TIMEOUT_MS}`;
 
-/** The embedded engine; as a ShopDatabase, its transactions take this process's turn (write-queue.ts, busy.ts). */
+/** The embedded engine; as a ShopDatabase, its transactions wait for the write lock in the write queue (write-queue.ts, busy.ts). */
 export type Engine = ShopDatabase & {
   readonly dialect: 'sqlite';
   sqlite: Database.Database;
   dataDir: string;
-  /** Turns at the write lock among the shop's processes (write-queue.ts); open outside `npm start`. */
+  /** The write queue among the shop's processes (write-queue.ts); open outside `npm start`. */
   writeGate: WriteGate;
 };
 
@@ -60,8 +60,8 @@ export function openEngine(dataDir: string, writeGate: WriteGate = OPEN_GATE): E
   return {
     dialect: 'sqlite',
     db,
-    // In this process's turn at the write lock, then the connection; again from the start when busy.
-    transaction: (run) => withBusyRetry(() => inTurn(writeGate, () => db.transaction().execute(run))),
+    // Holding the write lock, then the connection; again from the start when busy.
+    transaction: (run) => withBusyRetry(() => withWriteLock(writeGate, () => db.transaction().execute(run))),
     sqlite,
     dataDir,
     writeGate,
@@ -74,8 +74,8 @@ export function openEngine(dataDir: string, writeGate: WriteGate = OPEN_GATE): E
  * the lock at its first write; when another worker process committed in between, SQLite can only
  * answer SQLITE_BUSY_SNAPSHOT, and the transaction must start again after a pause
  * (busy.ts). Under twenty buyers on two workers those pauses made the orders' p99 about
- * 200 ms (decision 009). The turn at the lock is taken before the transaction asks for the
- * connection (busy.ts), so reads are never held up behind a writer waiting for its turn.
+ * 200 ms (decision 009). The write lock is granted before the transaction asks for the
+ * connection (busy.ts), so reads are never held up behind a writer waiting for the lock.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #sqlite: Database.Database;

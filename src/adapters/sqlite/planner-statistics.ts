@@ -8,8 +8,8 @@ export const COMMITS_PER_LOOK = 1_000;
 
 /**
  * At open: analyse every table whose statistics are missing or far from its size (decision 072).
- * Later looks add 0x10, SQLite's own bound on the work (an analysis limit), since they run in a
- * writer's turn.
+ * Later looks add 0x10, SQLite's own bound on the work (an analysis limit), since they run holding
+ * the write lock.
  */
 export const AT_OPEN = 'optimize = 0x10002';
 const LATER = 'optimize = 0x10012';

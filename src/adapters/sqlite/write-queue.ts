@@ -1,68 +1,69 @@
 /**
- * Turns at SQLite's one write lock, taken in order among the shop's processes (decision 009).
- * Without them, a process that finds the lock held waits in SQLite's busy handler, which sleeps
- * in growing steps (1, 2, 5, 10 ms…) and blocks its whole event loop meanwhile. With them it
- * waits for a message, in line, while it serves other requests. Turns only order the writers:
- * each transaction still takes the lock itself (BEGIN IMMEDIATE), so a process without turns (a
- * script, a test) or a turn that never came still writes correctly, only less smoothly.
+ * A write queue for SQLite's one write lock, first come first served among the shop's processes
+ * (decision 009). Without it, a process that finds the lock held waits in SQLite's busy handler,
+ * which sleeps in growing steps (1, 2, 5, 10 ms…) and blocks its whole event loop meanwhile. With
+ * it the process waits for a message, in line, while it serves other requests. The queue only
+ * orders the writers: each transaction still takes the lock itself (BEGIN IMMEDIATE), so a process
+ * without the queue (a script, a test) or a grant that never came still writes correctly, only
+ * less smoothly.
  */
 export type WriteGate = {
-  /** Waits for this process's turn; call what it resolves with when the transaction has ended. */
+  /** Waits for the lock; call what it resolves with (the release) when the transaction has ended. */
   acquire(): Promise<() => void>;
 };
 
 const nothing = () => undefined;
 
-/** No turns: SQLite's busy handler alone (one process, scripts and tests). */
+/** No queue: SQLite's busy handler alone (one process, scripts and tests). */
 export const OPEN_GATE: WriteGate = { acquire: async () => nothing };
 
-/** Runs `write` in a turn at the write lock, ending the turn however it ends. */
-export async function inTurn<T>(gate: WriteGate, write: () => Promise<T>): Promise<T> {
-  const endTurn = await gate.acquire();
+/** Runs `write` holding the write lock, releasing it however `write` ends. */
+export async function withWriteLock<T>(gate: WriteGate, write: () => Promise<T>): Promise<T> {
+  const release = await gate.acquire();
   try {
     return await write();
   } finally {
-    endTurn();
+    release();
   }
 }
 
 export type WriteQueue = {
-  /** Queues `owner`; `granted` runs when its turn comes. Returns the function that ends the turn. */
+  /** Queues `owner`; `granted` runs when the lock is its. Returns the function that releases it. */
   take(owner: object, granted: () => void): () => void;
-  /** Ends `owner`'s turn and drops the ones it queued (a worker that left mid-transaction). */
+  /** Releases `owner`'s lock and drops its other requests (a worker that left mid-transaction). */
   forget(owner: object): void;
   /** The gate of the process that holds the queue. */
   gate(): WriteGate;
 };
 
-/** The queue of turns, first come first served, kept by the main process. */
+/** The write queue, first come first served, kept by the main process. */
 export function createWriteQueue(): WriteQueue {
-  type Turn = { owner: object; granted: () => void };
-  const queue: Turn[] = [];
-  let holder: Turn | null = null;
+  type Waiter = { owner: object; granted: () => void };
+  const queue: Waiter[] = [];
+  let holder: Waiter | null = null;
 
   function next() {
     holder = queue.shift() ?? null;
     holder?.granted();
   }
 
-  function end(turn: Turn) {
-    if (holder === turn) next();
+  function end(waiter: Waiter) {
+    if (holder === waiter) next();
     else {
-      const index = queue.indexOf(turn);
+      const index = queue.indexOf(waiter);
       if (index >= 0) queue.splice(index, 1);
     }
   }
 
   function take(owner: object, granted: () => void): () => void {
-    const turn: Turn = { owner, granted };
-    queue.push(turn);
+    const waiter: Waiter = { owner, granted };
+    queue.push(waiter);
     if (!holder) next();
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
-      end(turn);
+      end(waiter);
     };
   }
 
@@ -76,27 +77,27 @@ export function createWriteQueue(): WriteQueue {
     gate: () => ({
       acquire: () =>
         new Promise((resolve) => {
-          // The turn may be granted at once, inside take(), before its end function is returned.
+          // The lock may be granted at once, inside take(), before its release is returned.
           let granted = false;
-          let endTurn: (() => void) | null = null;
-          endTurn = take(self, () => {
+          let release: (() => void) | null = null;
+          release = take(self, () => {
             granted = true;
-            if (endTurn) resolve(endTurn);
+            if (release) resolve(release);
           });
-          if (granted) resolve(endTurn);
+          if (granted) resolve(release);
         }),
     }),
   };
 }
 
 /**
- * Shares one turn of `remote` among this process's own transactions: while the turn is held,
- * the next local one takes it straight on, up to `maxRun` in a row, and only then is it handed
- * back. Under load that saves the two messages a turn costs for most transactions, and the run
- * limit keeps other processes from waiting long.
+ * Shares one grant of `remote`'s lock among this process's own transactions: while it is held,
+ * the next local one takes it straight on, up to `maxRun` in a row, and only then is it released.
+ * Under load that saves the two messages a grant costs for most transactions, and the run limit
+ * keeps other processes from waiting long.
  */
 export function sharedWriteQueue(remote: WriteGate, maxRun = 8): WriteGate {
-  const waiting: Array<(endTurn: () => void) => void> = [];
+  const waiting: Array<(release: () => void) => void> = [];
   let endRemote: (() => void) | null = null;
   let asking = false;
   let run = 0;

@@ -38,10 +38,10 @@ type Folded = { product: ProductSummary; title: string; tags: string[] };
 
 /**
  * The catalogue as player pages search it, made once per catalogue (not once per player page):
- * the folded titles and tags, and an index of their three-letter pieces, so that a build's ~1,400
+ * the folded titles and tags, and an index of their trigrams, so that a build's ~1,400
  * player lookups at 100k products do not each read every title (decision 058).
  */
-type PlayerIndex = { entries: Folded[]; pieces: TrigramIndex };
+type PlayerIndex = { entries: Folded[]; trigrams: TrigramIndex };
 
 const indexes = new WeakMap<readonly ProductSummary[], PlayerIndex>();
 
@@ -51,7 +51,7 @@ function playerIndex(products: readonly ProductSummary[]): PlayerIndex {
     const entries = products
       .filter((product) => product.priceCents !== null && product.priceCents > PLAYER_PRICE_FLOOR_CENTS)
       .map((product) => ({ product, title: foldText(product.title), tags: product.tags.map(foldText) }));
-    index = { entries, pieces: createTrigramIndex(entries.map((entry) => entry.title)) };
+    index = { entries, trigrams: createTrigramIndex(entries.map((entry) => entry.title)) };
     indexes.set(products, index);
   }
   return index;
@@ -67,7 +67,7 @@ export function playerCards(
   const team = teamName === undefined ? null : foldText(teamName);
   const index = playerIndex(products);
   const cards: ProductSummary[] = [];
-  for (const position of index.pieces.candidates(name)) {
+  for (const position of index.trigrams.candidates(name)) {
     const entry = index.entries[position] as Folded;
     if (entry.title.includes(name) && (team === null || entry.tags.includes(team))) cards.push(entry.product);
   }

@@ -1,19 +1,19 @@
 /**
- * Where each three-letter piece of a list of texts occurs, to find the texts that may hold a name
- * without reading them all: a name is a substring of a text only if every piece of the name is,
- * so only the texts holding the name's rarest piece need a look (decision 058).
+ * Where each trigram (three-letter substring) of a list of texts occurs, to find the texts that
+ * may hold a name without reading them all: a name is a substring of a text only if every trigram
+ * of the name is, so only the texts holding the name's rarest trigram need a look (decision 058).
  *
- * Pieces are hashed into a fixed number of buckets, and each bucket keeps the positions of the
- * texts holding any of its pieces, in two typed arrays. A bucket shared by two pieces only adds
+ * Trigrams are hashed into a fixed number of buckets, and each bucket keeps the positions of the
+ * texts holding any of its trigrams, in two typed arrays. A bucket shared by two trigrams only adds
  * candidates, and the caller tests each candidate anyway. At 100k titles this is built in a
- * fraction of the time of a map from each piece to its list (decision 070).
+ * fraction of the time of a map from each trigram to its list (decision 070).
  */
 export type TrigramIndex = {
   /** The positions of the texts that may hold `name`, in order: all of them when it is short. */
   candidates(name: string): Iterable<number>;
 };
 
-const PIECE = 3;
+const TRIGRAM_LENGTH = 3;
 
 /** The bucket of the three UTF-16 units of text at `at`. */
 function bucketAt(text: string, at: number, mask: number): number {
@@ -32,7 +32,7 @@ export function createTrigramIndex(texts: readonly string[], bucketBits = 18): T
   const seen = new Uint32Array(buckets);
   const starts = new Uint32Array(buckets + 1);
   texts.forEach((text, position) => {
-    for (let at = 0; at + PIECE <= text.length; at++) {
+    for (let at = 0; at + TRIGRAM_LENGTH <= text.length; at++) {
       const bucket = bucketAt(text, at, mask);
       if (seen[bucket] === position + 1) continue;
       seen[bucket] = position + 1;
@@ -45,7 +45,7 @@ export function createTrigramIndex(texts: readonly string[], bucketBits = 18): T
   const next = starts.slice(0, buckets);
   seen.fill(0);
   texts.forEach((text, position) => {
-    for (let at = 0; at + PIECE <= text.length; at++) {
+    for (let at = 0; at + TRIGRAM_LENGTH <= text.length; at++) {
       const bucket = bucketAt(text, at, mask);
       if (seen[bucket] === position + 1) continue;
       seen[bucket] = position + 1;
@@ -56,9 +56,9 @@ export function createTrigramIndex(texts: readonly string[], bucketBits = 18): T
 
   return {
     candidates(name) {
-      if (name.length < PIECE) return texts.keys();
+      if (name.length < TRIGRAM_LENGTH) return texts.keys();
       let rarest: Uint32Array | undefined;
-      for (let at = 0; at + PIECE <= name.length; at++) {
+      for (let at = 0; at + TRIGRAM_LENGTH <= name.length; at++) {
         const bucket = bucketAt(name, at, mask);
         const list = positions.subarray(starts[bucket], starts[bucket + 1]);
         if (list.length === 0) return [];

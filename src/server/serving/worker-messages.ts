@@ -21,22 +21,23 @@ export function isServeMessage(message: unknown): message is ServeMessage {
 /** How long a retiring worker lets requests in flight finish before it closes their connections. */
 export const RETIRE_GRACE_MS = 15_000;
 
-/** Turns at the database's write lock (src/adapters/sqlite/write-queue.ts), asked for by a worker. */
-export const WRITE_TURN = 'cardshop:write-turn';
-/** The main process's answer: it is this worker's turn. */
-export const WRITE_TURN_GRANTED = 'cardshop:write-turn-granted';
-/** The worker's transaction has ended. */
-export const WRITE_TURN_END = 'cardshop:write-turn-end';
+/** A worker asks for the database's write lock (src/adapters/sqlite/write-queue.ts). */
+export const WRITE_LOCK_REQUEST = 'cardshop:write-lock-request';
+/** The main process's answer: the lock is this worker's. */
+export const WRITE_LOCK_GRANTED = 'cardshop:write-lock-granted';
+/** The worker's transaction has ended: the lock is released. */
+export const WRITE_LOCK_RELEASE = 'cardshop:write-lock-release';
 
 export type WriteQueueMessage = {
-  type: typeof WRITE_TURN | typeof WRITE_TURN_GRANTED | typeof WRITE_TURN_END;
+  type: typeof WRITE_LOCK_REQUEST | typeof WRITE_LOCK_GRANTED | typeof WRITE_LOCK_RELEASE;
   id: number;
 };
 
 export function isWriteQueueMessage(message: unknown): message is WriteQueueMessage {
   const { type, id } = (message ?? {}) as Partial<WriteQueueMessage>;
   return (
-    (type === WRITE_TURN || type === WRITE_TURN_GRANTED || type === WRITE_TURN_END) && Number.isInteger(id)
+    (type === WRITE_LOCK_REQUEST || type === WRITE_LOCK_GRANTED || type === WRITE_LOCK_RELEASE) &&
+    Number.isInteger(id)
   );
 }
 

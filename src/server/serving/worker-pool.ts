@@ -10,9 +10,9 @@ import {
   RETIRE_GRACE_MS,
   SERVE,
   STOP,
-  WRITE_TURN,
-  WRITE_TURN_END,
-  WRITE_TURN_GRANTED,
+  WRITE_LOCK_GRANTED,
+  WRITE_LOCK_RELEASE,
+  WRITE_LOCK_REQUEST,
 } from './worker-messages.ts';
 
 export type WorkerPoolOptions = {
@@ -22,7 +22,7 @@ export type WorkerPoolOptions = {
   script: string;
   /** How long new workers may take to load a build and listen. */
   startTimeoutMs?: number;
-  /** The queue of turns at the database's write lock, which the workers ask for by message. */
+  /** The write queue for the database's write lock, which the workers ask for by message. */
   writeQueue?: WriteQueue;
 };
 
@@ -130,28 +130,28 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     });
   }
 
-  /** Queues the worker's requests for write queue; a worker that leaves gives up its turns. */
+  /** Queues the worker's requests for the write lock; a worker that leaves gives up its place. */
   function serveWriteQueue(worker: Worker) {
-    const turns = options.writeQueue;
-    if (!turns) return;
+    const queue = options.writeQueue;
+    if (!queue) return;
     const ends = new Map<number, () => void>();
     worker.on('message', (message) => {
       if (!isWriteQueueMessage(message)) return;
-      if (message.type === WRITE_TURN) {
+      if (message.type === WRITE_LOCK_REQUEST) {
         const { id } = message;
-        const end = turns.take(worker, () => {
-          if (worker.isConnected()) worker.send({ type: WRITE_TURN_GRANTED, id });
-          else turns.forget(worker);
+        const end = queue.take(worker, () => {
+          if (worker.isConnected()) worker.send({ type: WRITE_LOCK_GRANTED, id });
+          else queue.forget(worker);
         });
         ends.set(id, end);
-      } else if (message.type === WRITE_TURN_END) {
+      } else if (message.type === WRITE_LOCK_RELEASE) {
         ends.get(message.id)?.();
         ends.delete(message.id);
       }
     });
     const leave = () => {
       ends.clear();
-      turns.forget(worker);
+      queue.forget(worker);
     };
     worker.once('disconnect', leave);
     worker.once('exit', leave);

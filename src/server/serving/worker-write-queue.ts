@@ -1,16 +1,21 @@
 import type { WriteGate } from '../../adapters/sqlite/write-queue.ts';
-import { isWriteQueueMessage, WRITE_TURN, WRITE_TURN_END, WRITE_TURN_GRANTED } from './worker-messages.ts';
+import {
+  isWriteQueueMessage,
+  WRITE_LOCK_GRANTED,
+  WRITE_LOCK_RELEASE,
+  WRITE_LOCK_REQUEST,
+} from './worker-messages.ts';
 
 const nothing = () => undefined;
 
 /**
- * A worker's turns at the write lock, asked of the main process, which keeps the queue
- * (worker-pool.ts). Without a channel (retired, or the main process gone), or when no turn comes
+ * A worker's holds on the write lock, asked of the main process, which keeps the write queue
+ * (worker-pool.ts). Without a channel (retired, or the main process gone), or when no grant comes
  * within `waitMs`, the transaction goes ahead on SQLite's own locking, which stays correct.
  */
 export function workerWriteGate(waitMs = 2_000): WriteGate {
   let lastId = 0;
-  const waiting = new Map<number, (endTurn: () => void) => void>();
+  const waiting = new Map<number, (release: () => void) => void>();
 
   const send = (type: string, id: number) => {
     if (process.connected) process.send?.({ type, id });
@@ -20,17 +25,17 @@ export function workerWriteGate(waitMs = 2_000): WriteGate {
     return () => {
       if (ended) return;
       ended = true;
-      send(WRITE_TURN_END, id);
+      send(WRITE_LOCK_RELEASE, id);
     };
   };
 
   process.on('message', (message) => {
-    if (!isWriteQueueMessage(message) || message.type !== WRITE_TURN_GRANTED) return;
+    if (!isWriteQueueMessage(message) || message.type !== WRITE_LOCK_GRANTED) return;
     const resolve = waiting.get(message.id);
     waiting.delete(message.id);
-    // A turn that came after this worker stopped waiting is handed straight back.
+    // A grant that came after this worker stopped waiting is released at once.
     if (resolve) resolve(endOf(message.id));
-    else send(WRITE_TURN_END, message.id);
+    else send(WRITE_LOCK_RELEASE, message.id);
   });
   process.on('disconnect', () => {
     for (const resolve of waiting.values()) resolve(nothing);
@@ -48,11 +53,11 @@ export function workerWriteGate(waitMs = 2_000): WriteGate {
           resolve(nothing);
         }, waitMs);
         timer.unref();
-        waiting.set(id, (endTurn) => {
+        waiting.set(id, (release) => {
           clearTimeout(timer);
-          resolve(endTurn);
+          resolve(release);
         });
-        send(WRITE_TURN, id);
+        send(WRITE_LOCK_REQUEST, id);
       });
     },
   };

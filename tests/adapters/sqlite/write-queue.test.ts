@@ -7,7 +7,7 @@ import {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Runs `count` writers through `gate`, each holding its turn over a few ticks; logs who overlaps. */
+/** Runs `count` writers through `gate`, each holding the lock over a few ticks; logs who overlaps. */
 async function writers(gate: WriteGate, count: number, name: string, log: string[]) {
   await Promise.all(
     Array.from({ length: count }, async (_, n) => {
@@ -21,7 +21,7 @@ async function writers(gate: WriteGate, count: number, name: string, log: string
   );
 }
 
-/** Whether no two turns in `log` overlap: each "in" is followed by its own "out". */
+/** Whether no two holds in `log` overlap: each "in" is followed by its own "out". */
 function oneAtATime(log: string[]): boolean {
   for (let i = 0; i < log.length; i += 2) {
     const [inside, outside] = [log[i], log[i + 1]];
@@ -30,16 +30,16 @@ function oneAtATime(log: string[]): boolean {
   return true;
 }
 
-describe('turns at the write lock', () => {
-  it('gives one turn at a time, first come first served, to every process', async () => {
-    const turns = createWriteQueue();
+describe('the write queue', () => {
+  it('grants the lock to one writer at a time, first come first served, in every process', async () => {
+    const queue = createWriteQueue();
     const log: string[] = [];
-    const main = turns.gate();
-    // A worker's turns come by message (worker-pool.ts): granted later, on another tick.
+    const main = queue.gate();
+    // A worker's grants come by message (worker-pool.ts): granted later, on another tick.
     const viaMessages: WriteGate = {
       acquire: () =>
         new Promise((resolve) => {
-          const endTurn = turns.take({}, () => setTimeout(() => resolve(endTurn), 0));
+          const release = queue.take({}, () => setTimeout(() => resolve(release), 0));
         }),
     };
     await Promise.all([writers(main, 5, 'main', log), writers(viaMessages, 5, 'worker', log)]);
@@ -47,22 +47,22 @@ describe('turns at the write lock', () => {
     expect(oneAtATime(log)).toBe(true);
   });
 
-  it('passes a turn on when its holder leaves without ending it (a worker that died)', async () => {
-    const turns = createWriteQueue();
+  it('passes the lock on when its holder leaves without releasing it (a worker that died)', async () => {
+    const queue = createWriteQueue();
     const gone = {};
-    turns.take(gone, () => undefined);
+    queue.take(gone, () => undefined);
     let granted = false;
-    turns.take({}, () => {
+    queue.take({}, () => {
       granted = true;
     });
     expect(granted).toBe(false);
-    turns.forget(gone);
+    queue.forget(gone);
     expect(granted).toBe(true);
   });
 
-  it('ends a turn once, however often its end is called', async () => {
-    const turns = createWriteQueue();
-    const gate = turns.gate();
+  it('releases a grant once, however often its release is called', async () => {
+    const queue = createWriteQueue();
+    const gate = queue.gate();
     const first = await gate.acquire();
     let second = false;
     void gate.acquire().then(() => {
@@ -80,23 +80,23 @@ describe('turns at the write lock', () => {
     expect(third).toBe(false);
   });
 
-  it('shares a process’s turn among its own writers, then hands it back within the run limit', async () => {
-    const turns = createWriteQueue();
+  it('shares a process’s grant among its own writers, then releases it within the run limit', async () => {
+    const queue = createWriteQueue();
     let asked = 0;
     const remote: WriteGate = {
       acquire: () => {
         asked += 1;
-        return turns.gate().acquire();
+        return queue.gate().acquire();
       },
     };
     const local = sharedWriteQueue(remote, 4);
-    const other = turns.gate();
+    const other = queue.gate();
     const log: string[] = [];
     await Promise.all([writers(local, 10, 'worker', log), writers(other, 3, 'main', log)]);
     expect(oneAtATime(log)).toBe(true);
-    // Ten writers in runs of at most four: three turns, not ten.
+    // Ten writers in runs of at most four: three grants, not ten.
     expect(asked).toBe(3);
-    // The other process got its turns between the runs, not after all ten.
+    // The other process got the lock between the runs, not after all ten.
     const lastMain = log.lastIndexOf('main2 out');
     const lastWorker = log.lastIndexOf('worker9 out');
     expect(lastMain).toBeLessThan(lastWorker);

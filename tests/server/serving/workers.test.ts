@@ -241,7 +241,7 @@ describe('serving from worker processes', () => {
       const cart = await shop.carts.addCartLines(null, [{ merchandiseId: product.variantId, quantity: 1 }]);
       await shop.orders.placeOrder({
         cartId: cart.id,
-        idempotencyKey: 'kept-answers-sale-0001',
+        idempotencyKey: 'cached-answers-sale-0001',
         customer: { name: 'Kept Buyer', email: 'kept@example.com', phone: '6912345678' },
         delivery: { method: 'pickup' },
         payment: 'bank_transfer',
