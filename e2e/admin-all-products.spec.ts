@@ -150,7 +150,7 @@ test('one list holds cards, mystery packs and LOTs, filtered by type, offer and 
   await expect(form).toHaveCount(0);
 });
 
-test('two selected cards go on offer (and onto /offers), come off, change stock and are deleted', async ({
+test('two selected cards go on offer (and onto /offers), come off, change stock and are deleted @postgres', async ({
   page,
 }) => {
   const stamp = Date.now();

@@ -128,7 +128,7 @@ async function changeCategory(id: string, change: (category: Category) => Catego
 const imageNames = (product: AdminProduct) =>
   product.images.map((image) => /-(red|blue|green|gold)\.\w+$/.exec(image.url)?.[1] ?? image.url);
 
-test('the form validates, adds a product with two images, reorders them and edits it @hosted', async ({
+test('the form validates, adds a product with two images, reorders them and edits it @hosted @postgres', async ({
   page,
   baseURL,
 }) => {

@@ -34,7 +34,9 @@ const panel = (page: Page) => page.locator('#singles-filters');
 const cards = (page: Page) => page.getByTestId('single-card');
 
 test.describe('card facts', () => {
-  test('the singles filter to PSA 10 autographs shows only those, with their badges', async ({ page }) => {
+  test('the singles filter to PSA 10 autographs shows only those, with their badges @postgres', async ({
+    page,
+  }) => {
     await createCard('2018-19 Panini Prizm Sasha Vezenkov #1 Auto PSA 10', {
       year: '2018-19',
       manufacturer: 'Panini',
@@ -163,7 +165,9 @@ test.describe('card facts', () => {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('the admin form checks the facts with Greek messages and saves them @hosted', async ({ page }) => {
+  test('the admin form checks the facts with Greek messages and saves them @hosted @postgres', async ({
+    page,
+  }) => {
     expect((await page.request.post('/api/session', { data: await signInBody() })).status()).toBe(200);
     await openSection(page, 'products');
     await page.getByRole('button', { name: 'EUROLEAGUE', exact: true }).click();

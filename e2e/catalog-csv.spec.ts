@@ -22,7 +22,7 @@ async function openCsvSection(page: Page) {
   return page.getByRole('region', { name: 'Κατάλογος σε CSV (εξαγωγή και εισαγωγή)' });
 }
 
-test('import a small file through the dashboard: dry run, then commit with progress; the same file again changes nothing @hosted', async ({
+test('import a small file through the dashboard: dry run, then commit with progress; the same file again changes nothing @hosted @postgres', async ({
   page,
 }) => {
   const section = await openCsvSection(page);
@@ -82,7 +82,7 @@ test('import a small file through the dashboard: dry run, then commit with progr
   await expect(section.getByRole('button', { name: 'Εισαγωγή', exact: true })).toBeDisabled();
 });
 
-test('export downloads the catalogue as CSV with the fact columns', async ({ page }) => {
+test('export downloads the catalogue as CSV with the fact columns @postgres', async ({ page }) => {
   const section = await openCsvSection(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -88,7 +88,7 @@ test("on a hosted checkout, the customers are the provider's: 503 with a Greek n
 test.describe('on the embedded engine', () => {
   test.skip(onShopify, "Shopify's checkout takes the orders there (decision 086)");
 
-  test('one customer per email in any letter case, cancelled orders not spent; searched, sorted, their orders, CSV', async ({
+  test('one customer per email in any letter case, cancelled orders not spent; searched, sorted, their orders, CSV @postgres', async ({
     request,
   }) => {
     const tag = `c${Date.now().toString(36)}`;

@@ -69,7 +69,7 @@ async function openOrder(page: Page, number: string) {
   return page.getByTestId('order-detail');
 }
 
-test('courier, bank transfer: pending with the bank details, paid, shipped with its tracking link', async ({
+test('courier, bank transfer: pending with the bank details, paid, shipped with its tracking link @postgres', async ({
   page,
   context,
 }) => {

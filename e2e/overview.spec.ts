@@ -20,7 +20,7 @@ async function overviewNow(page: Page): Promise<Overview> {
   return (await response.json()) as Overview;
 }
 
-test('the overview adds up the orders just placed: revenue, new orders, best sellers, stock, chart @phone', async ({
+test('the overview adds up the orders just placed: revenue, new orders, best sellers, stock, chart @phone @postgres', async ({
   page,
 }) => {
   test.skip(onShopify, "Shopify's checkout takes the orders: the next test places one there");

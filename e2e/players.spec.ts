@@ -39,7 +39,7 @@ async function pickTeam(page: Page, team: string) {
   await expect(combobox).toHaveValue(team);
 }
 
-test('a player added in the dashboard appears in the SINGLES menu and on his page after the rebuild @hosted', async ({
+test('a player added in the dashboard appears in the SINGLES menu and on his page after the rebuild @hosted @postgres', async ({
   page,
 }) => {
   const player = `E2E Player ${Date.now()}`;

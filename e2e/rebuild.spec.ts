@@ -1,7 +1,7 @@
 import { openShop, waitForStorefront } from './fixtures/shop.ts';
 import { expect, test } from './fixtures/test.ts';
 
-test('a product added through the engine appears in Recently Added after a rebuild, with no restart', async ({
+test('a product added through the engine appears in Recently Added after a rebuild, with no restart @postgres', async ({
   page,
 }) => {
   const title = `E2E Rebuild Card ${Date.now()}`;

@@ -144,7 +144,7 @@ test('no match, clearing, Escape and a click outside', async ({ page }) => {
   await expect(options.first()).toBeVisible();
 });
 
-test('accents and case are ignored, in Greek and in Latin', async ({ page }) => {
+test('accents and case are ignored, in Greek and in Latin @postgres', async ({ page }) => {
   const stamp = Date.now();
   const [greek, latin] = await createCards([
     'Κάρτα Αντετοκούνμπο Δοκιμή',
@@ -164,7 +164,7 @@ test('accents and case are ignored, in Greek and in Latin', async ({ page }) => 
   for (const name of await options.allTextContents()) expect(name).toMatch(/antetokounmpo|αντετοκούνμπο/i);
 });
 
-test('Greek script finds Latin names and one typo is forgiven, on the header and /singles @phone', async ({
+test('Greek script finds Latin names and one typo is forgiven, on the header and /singles @phone @postgres', async ({
   page,
 }) => {
   const word = `spelling${uniqueWord()}`;

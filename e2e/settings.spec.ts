@@ -49,7 +49,7 @@ async function openSettings(page: Page) {
   return form;
 }
 
-test('wrong fields are refused in Greek and nothing is saved; saved settings reach the footer and the legal pages @hosted', async ({
+test('wrong fields are refused in Greek and nothing is saved; saved settings reach the footer and the legal pages @hosted @postgres', async ({
   page,
 }) => {
   test.setTimeout(300_000);

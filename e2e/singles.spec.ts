@@ -105,7 +105,7 @@ test('the sport is read case-insensitively and an unknown one is ignored', async
   await expectTotal(page, all.total);
 });
 
-test('team waits for a sport, player for a team; a new sport clears both', async ({ page }) => {
+test('team waits for a sport, player for a team; a new sport clears both @postgres', async ({ page }) => {
   await openSingles(page);
   await expect(teamSelect(page)).toBeDisabled();
   await expect(playerSelect(page)).toBeDisabled();
@@ -141,7 +141,7 @@ test('team waits for a sport, player for a team; a new sport clears both', async
   await expect(teamSelect(page)).toBeDisabled();
 });
 
-test('search waits 300 ms, filters the grid and goes back to page 1', async ({ page }) => {
+test('search waits 300 ms, filters the grid and goes back to page 1 @postgres', async ({ page }) => {
   const expected = await enginePage({ search: 'celtics' });
   expect(expected.total).toBeGreaterThan(0);
 
@@ -177,7 +177,7 @@ test('search waits 300 ms, filters the grid and goes back to page 1', async ({ p
   await expect(pager(page)).toHaveCount(0);
 });
 
-test('sort price high-low orders the prices descending', async ({ page }) => {
+test('sort price high-low orders the prices descending @postgres', async ({ page }) => {
   const expected = await enginePage({ sort: 'price-desc' });
   await openSingles(page);
   await sortSelect(page).selectOption('price-desc');

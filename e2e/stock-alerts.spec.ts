@@ -93,7 +93,7 @@ async function signUp(page: Page, product: Product, email: string) {
   await expect(form.getByRole('status')).toHaveText(STOCK_ALERT_MESSAGES.requested);
 }
 
-test('a shopper asks, confirms from the mail, and gets exactly one mail when the card is back; another unsubscribes @hosted', async ({
+test('a shopper asks, confirms from the mail, and gets exactly one mail when the card is back; another unsubscribes @hosted @postgres', async ({
   page,
 }) => {
   // Some twenty pages, mails and dashboard steps: in full runs it took 1.9 and 2.2 minutes.

@@ -282,13 +282,13 @@ if (wanted('lint'))
     ]),
   );
 
-// Shares of the two cores (decision 078): the embedded e2e run two browsers, the hosted run one,
-// the PostgreSQL e2e run one and then vitest's processes project (decision 108), vitest's quick
-// project one worker; the quick set gives vitest both.
+// Shares of the two cores (decision 078): the embedded e2e run two browsers, the hosted run one
+// and then the PostgreSQL e2e run, vitest's quick project one worker and its processes project
+// one (decision 113); the quick set gives vitest both.
 const full = !quick && wanted('e2e') && wanted('e2e-hosted');
-const processesAfterPostgres = full && wanted('unit') && wanted('e2e-postgres');
-if (wanted('unit'))
-  running.push(vitest('vitest', quick || processesAfterPostgres ? 'quick' : null, full ? 1 : 2));
+const processesApart = full && wanted('unit');
+if (wanted('unit')) running.push(vitest('vitest', quick || processesApart ? 'quick' : null, full ? 1 : 2));
+if (processesApart) running.push(vitest('vitest-processes', 'processes', 1));
 // Each run's own ports, apart: its shop, and the hosted run's emulators 20,000 to 22,000 above it
 // (below the range the system hands out for outgoing connections).
 const ports = 4600 + (process.pid % 25) * 200;
@@ -311,24 +311,29 @@ if (wanted('e2e') || (!quick && (wanted('e2e-hosted') || wanted('e2e-postgres'))
   // on the emulators and the EmailJS recorder), on its own port and data folder (decision 026).
   // In the full run, the smoke set and the tests of what the hosted backends do their own way;
   // `npm test -- e2e-hosted` runs it whole (decision 101).
-  if (!quick && wanted('e2e-hosted'))
-    running.push(
-      e2e(
-        'e2e-hosted',
-        {
-          ...browsers,
-          E2E_BACKENDS: 'hosted',
-          E2E_WORKERS: full ? '1' : '2',
-          E2E_PORT: String(ports + 100),
-        },
-        full ? ['--grep', '@smoke|@hosted'] : [],
-      ),
-    );
+  const hostedRun =
+    !quick && wanted('e2e-hosted')
+      ? e2e(
+          'e2e-hosted',
+          {
+            ...browsers,
+            E2E_BACKENDS: 'hosted',
+            E2E_WORKERS: full ? '1' : '2',
+            E2E_PORT: String(ports + 100),
+          },
+          full ? ['--grep', '@smoke|@hosted'] : [],
+        )
+      : null;
+  if (hostedRun) running.push(hostedRun);
   // The embedded backends once more with the shop's database on PostgreSQL (decision 093): the
-  // smoke set, every page type and the main flows, each worker's shop on a database of its own
-  // on a throwaway server.
+  // smoke set (every page type, the main flows) and the tests tagged @postgres (the other flows:
+  // singles filters and search, card facts, CSV, product and player edits going live, settings,
+  // customers, stock alerts, the order lifecycle, the overview), each worker's shop on a database
+  // of its own on a throwaway server.
+  // In the full run it follows the hosted run, in that run's share of the cores (decision 113).
   if (!quick && wanted('e2e-postgres')) {
     const postgresRun = (async () => {
+      if (full) await hostedRun;
       const server = await startPostgres();
       try {
         return await e2e(
@@ -339,16 +344,13 @@ if (wanted('e2e') || (!quick && (wanted('e2e-hosted') || wanted('e2e-postgres'))
             E2E_WORKERS: '1',
             E2E_PORT: String(ports + 150),
           },
-          ['--grep', '@smoke', '--project', 'desktop'],
+          ['--grep', '@smoke|@postgres', '--project', 'desktop'],
         );
       } finally {
         await server.stop();
       }
     })();
     running.push(postgresRun);
-    // The shortest e2e run's share of the cores goes on to vitest's processes project.
-    if (processesAfterPostgres)
-      running.push(postgresRun.then(() => vitest('vitest-processes', 'processes', 1)));
   }
 }
 tallies.push(...(await Promise.all(running)));
