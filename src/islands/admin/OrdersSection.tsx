@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime } from '../../domain/admin/lists.ts';
 import { STATUS_LABELS } from '../../domain/orders/lifecycle.ts';
 import { ORDER_STATUSES, type Order, type OrderList, type OrderStatus } from '../../domain/orders/order.ts';
 import { formatEuro } from '../../domain/text/money.ts';
-import { listOrders, orderCounts } from '../../stores/admin-api.ts';
 import OrderDetail from './OrderDetail.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 import ErrorAlert from './ui/ErrorAlert.tsx';
 import Pager from './ui/Pager.tsx';
 import Section from './ui/Section.tsx';
 import { pagerButton } from './ui/styles.ts';
-
-type Filter = OrderStatus | 'all';
-const SEARCH_DEBOUNCE_MS = 300;
+import { type OrderFilter, useOrders } from './useOrders.ts';
 
 /**
  * Collapsible 'Παραγγελίες': newest first, searched by number, name, email or phone, filtered by
@@ -20,50 +17,15 @@ const SEARCH_DEBOUNCE_MS = 300;
  * picked, and a detail view that moves an order along its lifecycle (decision 082).
  */
 export default function OrdersSection() {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState<Filter>('all');
-  const [search, setSearch] = useState('');
-  const [list, setList] = useState<OrderList | null>(null);
-  const [newOrders, setNewOrders] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
+  const { open, setOpen, filter, setFilter, search, setSearch, list, newOrders, loading, error, loadPage } =
+    useOrders();
   const [selected, setSelected] = useState<Order | null>(null);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const latest = useRef(0);
-
-  const load = useCallback(async (status: Filter, page: number, text: string) => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    const result = await listOrders(status, page, text);
-    if (ticket !== latest.current) return;
-    setLoading(false);
-    if (result.ok) {
-      setList(result.data);
-      setNewOrders(result.data.counts.pending);
-      setError('');
-    } else {
-      setError(`Αποτυχία φόρτωσης παραγγελιών: ${result.error.message}`);
-    }
-  }, []);
-
-  // The badge is there before the section opens: the owner sees at once that orders wait.
-  useEffect(() => {
-    void orderCounts().then((result) => {
-      if (result.ok) setNewOrders(result.data.counts.pending);
-    });
-  }, []);
-
-  // Read on every opening and every change of filter or search, since orders arrive meanwhile.
-  useEffect(() => {
-    if (!open) return;
-    const timer = setTimeout(() => void load(filter, 1, search), search ? SEARCH_DEBOUNCE_MS : 0);
-    return () => clearTimeout(timer);
-  }, [open, filter, search, load]);
 
   const page = list?.page ?? 1;
   const changed = (order: Order) => {
     setSelected(order);
-    void load(filter, page, search);
+    loadPage(page);
   };
   const togglePick = (id: string) =>
     setPicked((current) => {
@@ -114,9 +76,7 @@ export default function OrdersSection() {
           Δελτία συσκευασίας ({picked.size})
         </a>
       )}
-      {list && list.pageCount > 1 && (
-        <OrdersPager list={list} loading={loading} onPage={(next) => void load(filter, next, search)} />
-      )}
+      {list && list.pageCount > 1 && <OrdersPager list={list} loading={loading} onPage={loadPage} />}
     </>
   );
 
@@ -128,10 +88,10 @@ export default function OrdersSection() {
 }
 
 function OrderFilters(props: {
-  filter: Filter;
+  filter: OrderFilter;
   search: string;
   counts: Record<OrderStatus, number> | null;
-  onFilter: (filter: Filter) => void;
+  onFilter: (filter: OrderFilter) => void;
   onSearch: (search: string) => void;
 }) {
   return (
@@ -150,7 +110,7 @@ function OrderFilters(props: {
         Κατάσταση
         <select
           value={props.filter}
-          onChange={(event) => props.onFilter(event.target.value as Filter)}
+          onChange={(event) => props.onFilter(event.target.value as OrderFilter)}
           className="min-h-11 rounded-md border border-line bg-paper px-3 font-normal"
         >
           <option value="all">Όλες</option>

@@ -3,11 +3,13 @@ import { type FormFields, teamOptions } from '../../domain/admin/product-form-st
 import type { Category } from '../../domain/catalog/category.ts';
 import { isProductKind, PRODUCT_KIND_LABELS, PRODUCT_KINDS } from '../../domain/catalog/product-kind.ts';
 import type { Sport } from '../../domain/catalog/sports.ts';
+import DescriptionField from './DescriptionField.tsx';
+import PriceFields from './PriceFields.tsx';
+import { inputClass } from './product-fields.ts';
 import TeamSelect from './TeamSelect.tsx';
 import Field from './ui/Field.tsx';
 
-export const inputClass =
-  'min-h-11 w-full rounded-md border border-line bg-paper px-3 text-base aria-invalid:border-danger';
+export { inputClass };
 
 type Props = {
   /** The sport whose teams the team field offers; null for every sport's. */
@@ -37,6 +39,7 @@ export default function ProductMainFields({
   const set = <K extends keyof FormFields>(name: K, value: FormFields[K]) =>
     setFields((current) => ({ ...current, [name]: value }));
   const field = (name: string) => ({ id: fieldId(name), error: errors[name] });
+  const group = { fields, set, field };
 
   const card = fields.kind === 'card';
   return (
@@ -76,58 +79,7 @@ export default function ProductMainFields({
           />
         )}
       </Field>
-      <Field {...field('price')} label="Τιμή (€)" required>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            inputMode="decimal"
-            required
-            placeholder="π.χ. 1,50"
-            value={fields.price}
-            onChange={(event) => set('price', event.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field {...field('compareAt')} label="Αρχική τιμή, πριν την έκπτωση (€)" required={fields.offer}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            inputMode="decimal"
-            required={fields.offer}
-            placeholder={fields.offer ? 'π.χ. 2,50' : 'προαιρετική'}
-            value={fields.compareAt}
-            onChange={(event) => set('compareAt', event.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      {card ? (
-        <div className="md:col-span-2">
-          <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold">
-            <input
-              id={fieldId('offer')}
-              type="checkbox"
-              checked={fields.offer}
-              aria-invalid={errors.offer ? true : undefined}
-              onChange={(event) => set('offer', event.target.checked)}
-              className="size-5 accent-accent"
-              aria-describedby={fieldId('offer-hint')}
-            />
-            Σε προσφορά
-          </label>
-          <p id={fieldId('offer-hint')} className="text-sm text-muted">
-            Εμφανίζεται στις Προσφορές με την αρχική τιμή διαγραμμένη.
-          </p>
-          {errors.offer ? (
-            <p className="text-sm text-danger" role="alert">
-              {errors.offer}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <PriceFields {...group} />
       <Field {...field('quantity')} label="Απόθεμα">
         {(control) => (
           <input
@@ -153,31 +105,7 @@ export default function ProductMainFields({
           error={errors.team}
         />
       </div>
-      <div className="md:col-span-2">
-        <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold">
-          <input
-            type="checkbox"
-            checked={fields.descriptionEnabled}
-            onChange={(event) => set('descriptionEnabled', event.target.checked)}
-            className="size-5 accent-accent"
-          />
-          Προσθήκη περιγραφής
-        </label>
-        {fields.descriptionEnabled ? (
-          <Field {...field('descriptionHtml')} label="Περιγραφή (επιτρέπεται HTML)" className="mt-2">
-            {(control) => (
-              <textarea
-                {...control}
-                rows={5}
-                maxLength={20_000}
-                value={fields.descriptionHtml}
-                onChange={(event) => set('descriptionHtml', event.target.value)}
-                className="w-full rounded-md border border-line bg-paper px-3 py-2 text-base aria-invalid:border-danger"
-              />
-            )}
-          </Field>
-        ) : null}
-      </div>
+      <DescriptionField {...group} />
     </>
   );
 }
