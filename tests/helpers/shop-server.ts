@@ -102,15 +102,9 @@ export async function prepareDataDir(): Promise<string> {
   return dataDir;
 }
 
-/**
- * Starts `npm start`'s server on `dataDir` and waits until it says the shop is open (every worker
- * listens) and /api/health answers 200.
- */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ShopServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [...MAIN_V8_FLAGS, path.join(root, 'scripts', 'serve.mjs')], {
+/** `npm start`'s server process on `dataDir` and `port`, as started by `npm start`, its output piped. */
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, [...MAIN_V8_FLAGS, path.join(root, 'scripts', 'serve.mjs')], {
     cwd: root,
     env: {
       ...process.env,
@@ -126,6 +120,17 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * Starts `npm start`'s server on `dataDir` and waits until it says the shop is open (every worker
+ * listens) and /api/health answers 200.
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ShopServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawnServer(dataDir, port, env);
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk;
   });

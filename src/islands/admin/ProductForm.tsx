@@ -22,7 +22,8 @@ import { callApi } from '../../stores/api.ts';
 import { sessionEnded } from '../../stores/session.ts';
 import CardFactFields from './CardFactFields.tsx';
 import ImagePicker from './ImagePicker.tsx';
-import ProductMainFields, { inputClass } from './ProductMainFields.tsx';
+import ProductMainFields from './ProductMainFields.tsx';
+import { inputClass } from './product-fields.ts';
 import Section from './ui/Section.tsx';
 
 type SaveAnswer = { product: AdminProduct; warnings: string[]; message: string };

@@ -9,8 +9,6 @@ import { inputClass } from './product-fields.ts';
 import TeamSelect from './TeamSelect.tsx';
 import Field from './ui/Field.tsx';
 
-export { inputClass };
-
 type Props = {
   /** The sport whose teams the team field offers; null for every sport's. */
   sport: Sport | null;

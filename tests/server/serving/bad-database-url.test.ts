@@ -1,35 +1,25 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { freePort } from '../../helpers/free-port.ts';
+import { spawnServer } from '../../helpers/shop-server.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** `npm start`'s process with `env`, run to its end: its exit code and what it wrote to stderr. */
+/** `npm start`'s process with `env` on an empty data folder, run to its end: its exit code and stderr. */
 async function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardshop-bad-url-'));
   folders.push(dataDir);
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawnServer(dataDir, await freePort(), env);
   let stderr = '';
-  child.stderr.on('data', (chunk) => {
+  child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
+  child.stdout?.resume();
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
